@@ -1,0 +1,1 @@
+//! tesuji: a GTP engine that plays and solves board games.
