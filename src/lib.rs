@@ -1,1 +1,3 @@
 //! tesuji: a GTP engine that plays and solves board games.
+
+pub mod go;
