@@ -5,3 +5,10 @@ pub mod vertex;
 
 pub use color::Color;
 pub use vertex::{Move, Vertex, MAX_SIZE};
+pub mod board;
+pub mod zobrist;
+
+pub use board::{Board, Illegal, Point, PointList, Undo, PASS};
+
+#[cfg(test)]
+mod board_tests;

@@ -1,0 +1,733 @@
+//! The Go board: a fixed-size value with blocks and exact liberty counts kept
+//! up to date incrementally, and play/undo that never touch the heap.
+//!
+//! Layout: a padded one-dimensional array with a fixed stride of 26 (25 columns
+//! plus one shared border column) and a border row above and below, so every
+//! board size up to 25×25 uses the same neighbour offsets. Points outside the
+//! chosen size are marked as border.
+//!
+//! Blocks are circular linked lists of stones (`next`) with a representative
+//! stone (`head`) that holds the block's stone and liberty counts. Merging two
+//! circular lists is one swap of `next` entries, and the same swap splits them
+//! again, which makes undo exact and cheap (the classic technique of GNU Go's
+//! and Fuego's boards). Captured stones keep their links, so undo can put a
+//! captured block back by walking it. `play` returns an [`Undo`] record that the
+//! caller keeps (on the stack of a recursive search, say) and hands back to
+//! [`Board::undo`] in last-in, first-out order.
+//!
+//! Rules enforced here: occupied points, suicide (illegal) and simple ko.
+//! Positional superko needs the game history and lives in [`super::game`].
+
+use super::color::Color;
+use super::vertex::{Move, Vertex, MAX_SIZE};
+use super::zobrist;
+use arrayvec::ArrayVec;
+
+/// Distance between vertically adjacent points.
+pub const STRIDE: usize = MAX_SIZE + 1;
+/// Number of cells in the padded array.
+pub const NUM_POINTS: usize = STRIDE * (MAX_SIZE + 2);
+/// Most points a board can have (25×25).
+pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
+
+/// A cell index in the padded array. Index 0 is a border cell and doubles as
+/// the pass move, so `PASS` can never be confused with a point on the board.
+pub type Point = usize;
+pub const PASS: Point = 0;
+
+pub const EMPTY: u8 = 0;
+pub const BLACK: u8 = 1;
+pub const WHITE: u8 = 2;
+pub const BORDER: u8 = 3;
+
+/// A list of points with room for every point of the largest board.
+pub type PointList = ArrayVec<Point, MAX_POINTS>;
+
+/// Why a move is not allowed on the board as it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    Occupied,
+    Suicide,
+    Ko,
+    OffBoard,
+}
+
+/// Everything [`Board::undo`] needs to take one move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    point: u16,
+    color: Color,
+    prev_to_move: Color,
+    prev_ko: u16,
+    prev_ko_color: Color,
+    prev_hash: u64,
+    /// The played point's own cell data before the move (it may be the head
+    /// of a captured block whose data must survive).
+    prev_next: u16,
+    prev_head: u16,
+    prev_libs: u16,
+    prev_stones: u16,
+    /// Friendly blocks joined by the move, in the order they were spliced;
+    /// `merged[0]` is the block that became the new head.
+    merged: [u16; 4],
+    n_merged: u8,
+    /// Root's liberty and stone counts just before merging.
+    root_libs: u16,
+    root_stones: u16,
+    /// Enemy blocks that lost a liberty (captured ones included).
+    enemies: [u16; 4],
+    n_enemies: u8,
+    /// Heads of the enemy blocks captured by the move.
+    captured: [u16; 4],
+    n_captured: u8,
+    n_captured_stones: u16,
+}
+
+/// A Go position: stones, blocks, liberties, the simple-ko ban, prisoners,
+/// the player to move and the Zobrist hash of the stones.
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    cells: [u8; NUM_POINTS],
+    next: [u16; NUM_POINTS],
+    head: [u16; NUM_POINTS],
+    libs: [u16; NUM_POINTS],
+    stones: [u16; NUM_POINTS],
+    hash: u64,
+    ko: u16,
+    ko_color: Color,
+    to_move: Color,
+    prisoners: [u32; 2],
+    /// Scratch marks for liberty counting; a point is marked when
+    /// `mark[p] == mark_gen`, so clearing is one increment.
+    mark: [u32; NUM_POINTS],
+    mark_gen: u32,
+}
+
+#[inline]
+fn cell_of(c: Color) -> u8 {
+    c.cell()
+}
+
+impl Board {
+    /// An empty board of side `size` (1..=25), black to move.
+    pub fn new(size: usize) -> Board {
+        assert!((1..=MAX_SIZE).contains(&size), "board size out of range");
+        let mut b = Board {
+            size,
+            cells: [BORDER; NUM_POINTS],
+            next: [0; NUM_POINTS],
+            head: [0; NUM_POINTS],
+            libs: [0; NUM_POINTS],
+            stones: [0; NUM_POINTS],
+            hash: 0,
+            ko: 0,
+            ko_color: Color::Black,
+            to_move: Color::Black,
+            prisoners: [0; 2],
+            mark: [0; NUM_POINTS],
+            mark_gen: 0,
+        };
+        for row in 0..size {
+            for col in 0..size {
+                b.cells[Self::point_at(col, row)] = EMPTY;
+            }
+        }
+        b
+    }
+
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The cell index of a column and row (both from 0, row 0 at the bottom).
+    #[inline]
+    pub fn point_at(col: usize, row: usize) -> Point {
+        (row + 1) * STRIDE + col + 1
+    }
+
+    /// The cell index of a vertex, or `None` when it is off this board.
+    pub fn point(&self, v: Vertex) -> Option<Point> {
+        v.on_board(self.size)
+            .then(|| Self::point_at(v.col as usize, v.row as usize))
+    }
+
+    /// The cell index of a move (`PASS` for a pass), if it is on this board.
+    pub fn move_point(&self, m: Move) -> Option<Point> {
+        match m {
+            Move::Pass => Some(PASS),
+            Move::Play(v) => self.point(v),
+        }
+    }
+
+    /// The vertex of an on-board point.
+    #[inline]
+    pub fn vertex(p: Point) -> Vertex {
+        Vertex::new((p % STRIDE - 1) as u8, (p / STRIDE - 1) as u8)
+    }
+
+    /// The move of a point (`PASS` becomes `Move::Pass`).
+    pub fn to_move_value(p: Point) -> Move {
+        if p == PASS {
+            Move::Pass
+        } else {
+            Move::Play(Self::vertex(p))
+        }
+    }
+
+    /// All points of this board, bottom row first.
+    pub fn points(&self) -> impl Iterator<Item = Point> {
+        let n = self.size;
+        (0..n).flat_map(move |row| (0..n).map(move |col| Self::point_at(col, row)))
+    }
+
+    /// The four orthogonal neighbours (some may be border cells).
+    #[inline]
+    pub fn neighbors(p: Point) -> [Point; 4] {
+        [p - STRIDE, p - 1, p + 1, p + STRIDE]
+    }
+
+    /// The four diagonal neighbours (some may be border cells).
+    #[inline]
+    pub fn diagonals(p: Point) -> [Point; 4] {
+        [p - STRIDE - 1, p - STRIDE + 1, p + STRIDE - 1, p + STRIDE + 1]
+    }
+
+    #[inline]
+    pub fn cell(&self, p: Point) -> u8 {
+        self.cells[p]
+    }
+
+    /// The colour of the stone on `p`, if any.
+    #[inline]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        match self.cells[p] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    #[inline]
+    pub fn is_empty(&self, p: Point) -> bool {
+        self.cells[p] == EMPTY
+    }
+
+    /// The representative stone of the block on `p` (meaningful for stones).
+    #[inline]
+    pub fn block(&self, p: Point) -> Point {
+        self.head[p] as Point
+    }
+
+    /// Liberties of the block containing the stone on `p`.
+    #[inline]
+    pub fn libs(&self, p: Point) -> usize {
+        self.libs[self.head[p] as usize] as usize
+    }
+
+    /// Stones in the block containing the stone on `p`.
+    #[inline]
+    pub fn block_size(&self, p: Point) -> usize {
+        self.stones[self.head[p] as usize] as usize
+    }
+
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    pub fn set_to_move(&mut self, c: Color) {
+        self.to_move = c;
+    }
+
+    /// The point `color` may not play on because of simple ko, if any.
+    pub fn ko_point(&self, color: Color) -> Option<Point> {
+        (self.ko != 0 && self.ko_color == color).then_some(self.ko as Point)
+    }
+
+    /// Stones captured so far by `color`.
+    pub fn prisoners(&self, color: Color) -> u32 {
+        self.prisoners[color.index()]
+    }
+
+    /// Number of stones of each colour (black, white).
+    pub fn stone_counts(&self) -> [usize; 2] {
+        let mut n = [0; 2];
+        for p in self.points() {
+            if let Some(c) = self.color_at(p) {
+                n[c.index()] += 1;
+            }
+        }
+        n
+    }
+
+    /// Calls `f` on every stone of the block containing `p`.
+    #[inline]
+    pub fn for_each_stone(&self, p: Point, mut f: impl FnMut(Point)) {
+        let start = p;
+        let mut q = p;
+        loop {
+            f(q);
+            q = self.next[q] as Point;
+            if q == start {
+                break;
+            }
+        }
+    }
+
+    /// Writes the liberties of the block on `p` into `out`, in board order of
+    /// discovery, and returns how many there are.
+    pub fn block_liberties(&mut self, p: Point, out: &mut PointList) -> usize {
+        out.clear();
+        self.new_marks();
+        let gen = self.mark_gen;
+        let mut q = p;
+        loop {
+            for n in Self::neighbors(q) {
+                if self.cells[n] == EMPTY && self.mark[n] != gen {
+                    self.mark[n] = gen;
+                    out.push(n);
+                }
+            }
+            q = self.next[q] as Point;
+            if q == p {
+                break;
+            }
+        }
+        out.len()
+    }
+
+    /// Why `color` may not play on `p`, or `Ok` when it may (pass always may).
+    pub fn check(&self, color: Color, p: Point) -> Result<(), Illegal> {
+        if p == PASS {
+            return Ok(());
+        }
+        if p >= NUM_POINTS || self.cells[p] == BORDER {
+            return Err(Illegal::OffBoard);
+        }
+        if self.cells[p] != EMPTY {
+            return Err(Illegal::Occupied);
+        }
+        if self.ko as Point == p && self.ko_color == color {
+            return Err(Illegal::Ko);
+        }
+        if self.is_suicide(color, p) {
+            return Err(Illegal::Suicide);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    pub fn is_legal(&self, color: Color, p: Point) -> bool {
+        self.check(color, p).is_ok()
+    }
+
+    /// Whether a stone of `color` on the empty point `p` would have no
+    /// liberty and capture nothing.
+    #[inline]
+    pub fn is_suicide(&self, color: Color, p: Point) -> bool {
+        let own = cell_of(color);
+        for n in Self::neighbors(p) {
+            let c = self.cells[n];
+            if c == EMPTY {
+                return false;
+            }
+            if c == BORDER {
+                continue;
+            }
+            let l = self.libs[self.head[n] as usize];
+            if (c == own) == (l > 1) {
+                // own block with a spare liberty, or enemy block in atari
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Whether a stone on `p` would capture at least one enemy block.
+    #[inline]
+    pub fn captures_something(&self, color: Color, p: Point) -> bool {
+        let enemy = cell_of(color.opp());
+        Self::neighbors(p)
+            .iter()
+            .any(|&n| self.cells[n] == enemy && self.libs[self.head[n] as usize] == 1)
+    }
+
+    /// Plays a legal move (or `PASS`) for `color` and returns the record that
+    /// takes it back. Debug builds assert legality; release builds trust the
+    /// caller, who must have called [`Board::check`].
+    pub fn play(&mut self, color: Color, p: Point) -> Undo {
+        debug_assert!(self.check(color, p).is_ok(), "illegal move played");
+        let mut u = Undo {
+            point: p as u16,
+            color,
+            prev_to_move: self.to_move,
+            prev_ko: self.ko,
+            prev_ko_color: self.ko_color,
+            prev_hash: self.hash,
+            prev_next: self.next[p],
+            prev_head: self.head[p],
+            prev_libs: self.libs[p],
+            prev_stones: self.stones[p],
+            merged: [0; 4],
+            n_merged: 0,
+            root_libs: 0,
+            root_stones: 0,
+            enemies: [0; 4],
+            n_enemies: 0,
+            captured: [0; 4],
+            n_captured: 0,
+            n_captured_stones: 0,
+        };
+        self.ko = 0;
+        self.to_move = color.opp();
+        if p == PASS {
+            return u;
+        }
+        let own = cell_of(color);
+        let enemy = cell_of(color.opp());
+        self.cells[p] = own;
+        self.next[p] = p as u16;
+        self.head[p] = p as u16;
+        self.stones[p] = 1;
+        self.libs[p] = 0;
+        self.hash ^= zobrist::STONE[color.index()][p];
+
+        for n in Self::neighbors(p) {
+            let c = self.cells[n];
+            if c == own {
+                let h = self.head[n];
+                if !u.merged[..u.n_merged as usize].contains(&h) {
+                    u.merged[u.n_merged as usize] = h;
+                    u.n_merged += 1;
+                }
+            } else if c == enemy {
+                let h = self.head[n];
+                if !u.enemies[..u.n_enemies as usize].contains(&h) {
+                    u.enemies[u.n_enemies as usize] = h;
+                    u.n_enemies += 1;
+                }
+            }
+        }
+        for i in 0..u.n_enemies as usize {
+            let h = u.enemies[i] as Point;
+            self.libs[h] -= 1;
+            if self.libs[h] == 0 {
+                u.captured[u.n_captured as usize] = h as u16;
+                u.n_captured += 1;
+                u.n_captured_stones += self.remove_block(h, color);
+            }
+        }
+        self.prisoners[color.index()] += u.n_captured_stones as u32;
+
+        if u.n_merged == 0 {
+            self.libs[p] = Self::neighbors(p)
+                .iter()
+                .filter(|&&n| self.cells[n] == EMPTY)
+                .count() as u16;
+            if u.n_captured_stones == 1 && self.libs[p] == 1 {
+                // The only liberty is the captured point: a ko shape.
+                let k = Self::neighbors(p)
+                    .into_iter()
+                    .find(|&n| self.cells[n] == EMPTY)
+                    .unwrap_or(0);
+                self.ko = k as u16;
+                self.ko_color = color.opp();
+            }
+        } else {
+            // The largest neighbour keeps its head, so fewer stones are relabelled.
+            let merged = &mut u.merged[..u.n_merged as usize];
+            let mut best = 0;
+            for i in 1..merged.len() {
+                if self.stones[merged[i] as usize] > self.stones[merged[best] as usize] {
+                    best = i;
+                }
+            }
+            merged.swap(0, best);
+            let root = merged[0] as Point;
+            u.root_libs = self.libs[root];
+            u.root_stones = self.stones[root];
+            for &h in merged.iter() {
+                let h = h as Point;
+                if h != root {
+                    self.stones[root] += self.stones[h];
+                    self.relabel(h, root as u16);
+                }
+                self.next.swap(p, h);
+            }
+            self.stones[root] += 1;
+            self.head[p] = root as u16;
+            self.libs[root] = self.count_libs(root) as u16;
+        }
+        debug_assert!(self.libs(p) > 0, "suicide played");
+        u
+    }
+
+    /// Takes back the move recorded in `u`, which must be the last move
+    /// played and not yet undone.
+    pub fn undo(&mut self, u: &Undo) {
+        let p = u.point as Point;
+        self.to_move = u.prev_to_move;
+        self.ko = u.prev_ko;
+        self.ko_color = u.prev_ko_color;
+        if p == PASS {
+            return;
+        }
+        let color = u.color;
+        if u.n_merged > 0 {
+            let merged = &u.merged[..u.n_merged as usize];
+            let root = merged[0] as Point;
+            for &h in merged.iter().rev() {
+                self.next.swap(p, h as Point);
+            }
+            for &h in &merged[1..] {
+                self.relabel(h as Point, h);
+            }
+            self.libs[root] = u.root_libs;
+            self.stones[root] = u.root_stones;
+        }
+        self.cells[p] = EMPTY;
+        let own = cell_of(color);
+        let enemy = cell_of(color.opp());
+        for &h in u.captured[..u.n_captured as usize].iter().rev() {
+            let h = h as Point;
+            let mut q = h;
+            loop {
+                self.cells[q] = enemy;
+                q = self.next[q] as Point;
+                if q == h {
+                    break;
+                }
+            }
+            // Undo the liberties the capture gave to the surrounding blocks.
+            loop {
+                self.for_each_distinct_neighbor_block(q, own, |b, l| b.libs[l] -= 1);
+                q = self.next[q] as Point;
+                if q == h {
+                    break;
+                }
+            }
+        }
+        for &h in &u.enemies[..u.n_enemies as usize] {
+            self.libs[h as usize] += 1;
+        }
+        self.prisoners[color.index()] -= u.n_captured_stones as u32;
+        self.next[p] = u.prev_next;
+        self.head[p] = u.prev_head;
+        self.libs[p] = u.prev_libs;
+        self.stones[p] = u.prev_stones;
+        self.hash = u.prev_hash;
+    }
+
+    /// Removes the block headed by `h`, captured by `by`; its links stay so
+    /// that undo can restore it. Returns the number of stones removed.
+    fn remove_block(&mut self, h: Point, by: Color) -> u16 {
+        let own = cell_of(by);
+        let key = &zobrist::STONE[by.opp().index()];
+        let mut q = h;
+        loop {
+            self.cells[q] = EMPTY;
+            self.hash ^= key[q];
+            q = self.next[q] as Point;
+            if q == h {
+                break;
+            }
+        }
+        // Only after every stone is gone, so no liberty is given to the
+        // captured block itself.
+        loop {
+            self.for_each_distinct_neighbor_block(q, own, |b, l| b.libs[l] += 1);
+            q = self.next[q] as Point;
+            if q == h {
+                break;
+            }
+        }
+        self.stones[h]
+    }
+
+    /// Calls `f(self, head)` once for each distinct block of cell value `c`
+    /// next to `q`.
+    #[inline]
+    fn for_each_distinct_neighbor_block(&mut self, q: Point, c: u8, f: impl Fn(&mut Self, usize)) {
+        let mut seen = [0u16; 4];
+        let mut n_seen = 0;
+        for n in Self::neighbors(q) {
+            if self.cells[n] == c {
+                let h = self.head[n];
+                if !seen[..n_seen].contains(&h) {
+                    seen[n_seen] = h;
+                    n_seen += 1;
+                    f(self, h as usize);
+                }
+            }
+        }
+    }
+
+    fn relabel(&mut self, start: Point, to: u16) {
+        let mut q = start;
+        loop {
+            self.head[q] = to;
+            q = self.next[q] as Point;
+            if q == start {
+                break;
+            }
+        }
+    }
+
+    fn new_marks(&mut self) {
+        self.mark_gen = self.mark_gen.wrapping_add(1);
+        if self.mark_gen == 0 {
+            self.mark = [0; NUM_POINTS];
+            self.mark_gen = 1;
+        }
+    }
+
+    /// Counts the distinct liberties of the block containing `p`.
+    fn count_libs(&mut self, p: Point) -> usize {
+        self.new_marks();
+        let gen = self.mark_gen;
+        let mut count = 0;
+        let mut q = p;
+        loop {
+            for n in Self::neighbors(q) {
+                if self.cells[n] == EMPTY && self.mark[n] != gen {
+                    self.mark[n] = gen;
+                    count += 1;
+                }
+            }
+            q = self.next[q] as Point;
+            if q == p {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Sets a point's content directly (setup stones, handicap, SGF `AB`/
+    /// `AW`/`AE`) and rebuilds blocks. Blocks left without liberties are
+    /// removed, as no legal position has them. Clears the ko ban. Not for
+    /// search: it rebuilds the whole board.
+    pub fn set_point(&mut self, p: Point, content: Option<Color>) {
+        if self.cells[p] == BORDER {
+            return;
+        }
+        self.cells[p] = content.map_or(EMPTY, cell_of);
+        self.ko = 0;
+        self.rebuild();
+    }
+
+    /// Recomputes blocks, liberties and the hash from the cells alone.
+    fn rebuild(&mut self) {
+        self.hash = 0;
+        let pts: PointList = self.points().collect();
+        for &p in &pts {
+            self.head[p] = 0;
+        }
+        for &p in &pts {
+            if self.cells[p] == BLACK || self.cells[p] == WHITE {
+                let c = if self.cells[p] == BLACK { 0 } else { 1 };
+                self.hash ^= zobrist::STONE[c][p];
+                if self.head[p] == 0 {
+                    self.flood_block(p);
+                }
+            }
+        }
+        let mut dead = false;
+        for &p in &pts {
+            if self.cells[p] != EMPTY && self.head[p] as Point == p && self.libs[p] == 0 {
+                dead = true;
+                let mut q = p;
+                loop {
+                    self.cells[q] = EMPTY;
+                    q = self.next[q] as Point;
+                    if q == p {
+                        break;
+                    }
+                }
+            }
+        }
+        if dead {
+            self.rebuild();
+        }
+    }
+
+    /// Builds the block containing `p` from scratch (links, head, counts).
+    fn flood_block(&mut self, p: Point) {
+        let c = self.cells[p];
+        let mut stack: PointList = ArrayVec::new();
+        self.head[p] = p as u16;
+        self.next[p] = p as u16;
+        let mut n_stones = 1;
+        stack.push(p);
+        while let Some(q) = stack.pop() {
+            for n in Self::neighbors(q) {
+                if self.cells[n] == c && self.head[n] == 0 {
+                    self.head[n] = p as u16;
+                    self.next[n] = self.next[p];
+                    self.next[p] = n as u16;
+                    n_stones += 1;
+                    stack.push(n);
+                }
+            }
+        }
+        self.stones[p] = n_stones;
+        self.libs[p] = self.count_libs(p) as u16;
+    }
+
+    /// Writes every legal move of `color` (not pass) into `out`.
+    pub fn legal_moves(&self, color: Color, out: &mut PointList) {
+        out.clear();
+        for p in self.points() {
+            if self.cells[p] == EMPTY && self.is_legal(color, p) {
+                out.push(p);
+            }
+        }
+    }
+
+    /// Checks every incremental invariant against a recomputation; for tests.
+    pub fn assert_consistent(&self) {
+        let mut fresh = self.clone();
+        fresh.rebuild();
+        assert_eq!(fresh.hash, self.hash, "hash");
+        for p in self.points() {
+            if self.cells[p] == BLACK || self.cells[p] == WHITE {
+                assert_eq!(self.cells[p], fresh.cells[p], "stone at {p} vanished");
+                let mut a = self.clone();
+                let mut libs = PointList::new();
+                let n = a.block_liberties(p, &mut libs);
+                assert_eq!(self.libs(p), n, "liberties of block at {}", Self::vertex(p));
+                let mut size = 0;
+                self.for_each_stone(p, |q| {
+                    size += 1;
+                    assert_eq!(self.head[q], self.head[p], "head");
+                    assert_eq!(self.cells[q], self.cells[p], "colour");
+                });
+                assert_eq!(size, self.block_size(p), "block size");
+                assert_eq!(size, fresh.block_size(p), "block size vs fresh");
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for row in (0..self.size).rev() {
+            for col in 0..self.size {
+                let ch = match self.cells[Self::point_at(col, row)] {
+                    BLACK => 'X',
+                    WHITE => 'O',
+                    _ => '.',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,116 @@
+//! Randomised checks of the incremental board against recomputation.
+
+use super::board::*;
+use super::color::Color;
+
+/// A small fixed-seed generator so tests are reproducible without a crate.
+pub(crate) struct XorShift(pub u64);
+
+impl XorShift {
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn random_game(size: usize, seed: u64, moves: usize, check_every: usize) {
+    let mut rng = XorShift(seed);
+    let mut b = Board::new(size);
+    let mut undos = Vec::new();
+    let mut snapshots = Vec::new();
+    let mut legal = PointList::new();
+    let mut color = Color::Black;
+    for i in 0..moves {
+        b.legal_moves(color, &mut legal);
+        let p = if legal.is_empty() || rng.below(30) == 0 {
+            PASS
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        snapshots.push((b.clone(), format!("{b:?}")));
+        undos.push(b.play(color, p));
+        if i % check_every == 0 {
+            b.assert_consistent();
+        }
+        // Sometimes take a few moves back and check we return exactly.
+        if rng.below(10) == 0 {
+            for _ in 0..rng.below(4).min(undos.len()) {
+                let u = undos.pop().unwrap();
+                b.undo(&u);
+                let (snap, text) = snapshots.pop().unwrap();
+                assert_eq!(format!("{b:?}"), text);
+                assert_eq!(b.hash(), snap.hash());
+                assert_eq!(b.to_move(), snap.to_move());
+                for q in b.points() {
+                    if b.color_at(q).is_some() {
+                        assert_eq!(b.libs(q), snap.libs(q));
+                        assert_eq!(b.block_size(q), snap.block_size(q));
+                    }
+                }
+                b.assert_consistent();
+            }
+        }
+        color = b.to_move();
+    }
+    while let Some(u) = undos.pop() {
+        b.undo(&u);
+    }
+    b.assert_consistent();
+    assert_eq!(b.stone_counts(), [0, 0]);
+    assert_eq!(b.hash(), 0);
+}
+
+#[test]
+fn random_games_stay_consistent() {
+    for seed in 1..40 {
+        random_game(5, seed, 300, 1);
+        random_game(9, seed * 7919, 300, 3);
+    }
+    random_game(19, 42, 1500, 25);
+    random_game(25, 43, 2000, 50);
+}
+
+#[test]
+fn simple_ko_is_detected() {
+    // . X O .
+    // X O . O
+    // . X O .
+    let mut b = Board::new(5);
+    let at = |c, r| Board::point_at(c, r);
+    for &(c, r) in &[(1, 2), (0, 1), (1, 0)] {
+        b.play(Color::Black, at(c, r));
+        b.play(Color::White, PASS);
+    }
+    b.set_to_move(Color::White);
+    for &(c, r) in &[(2, 2), (3, 1), (2, 0), (1, 1)] {
+        b.play(Color::White, at(c, r));
+        b.play(Color::Black, PASS);
+    }
+    b.set_to_move(Color::Black);
+    // Black captures at (2,1).
+    assert!(b.is_legal(Color::Black, at(2, 1)));
+    let u = b.play(Color::Black, at(2, 1));
+    assert_eq!(b.prisoners(Color::Black), 1);
+    assert_eq!(b.check(Color::White, at(1, 1)), Err(Illegal::Ko));
+    b.undo(&u);
+    assert_eq!(b.color_at(at(1, 1)), Some(Color::White));
+    b.assert_consistent();
+}
+
+#[test]
+fn suicide_is_illegal_but_capture_is_not() {
+    let mut b = Board::new(3);
+    let at = |c, r| Board::point_at(c, r);
+    b.play(Color::Black, at(1, 0));
+    b.play(Color::Black, at(0, 1));
+    assert_eq!(b.check(Color::White, at(0, 0)), Err(Illegal::Suicide));
+    assert!(b.is_legal(Color::Black, at(0, 0)));
+    assert_eq!(b.check(Color::White, at(1, 0)), Err(Illegal::Occupied));
+}
