@@ -191,7 +191,12 @@ impl Board {
     /// The four diagonal neighbours (some may be border cells).
     #[inline]
     pub fn diagonals(p: Point) -> [Point; 4] {
-        [p - STRIDE - 1, p - STRIDE + 1, p + STRIDE - 1, p + STRIDE + 1]
+        [
+            p - STRIDE - 1,
+            p - STRIDE + 1,
+            p + STRIDE - 1,
+            p + STRIDE + 1,
+        ]
     }
 
     #[inline]
