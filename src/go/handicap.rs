@@ -11,7 +11,7 @@ use super::vertex::Vertex;
 pub fn fixed(size: usize, n: u32) -> Option<Vec<Vertex>> {
     let max = if size < 7 {
         0
-    } else if size % 2 == 0 || size == 7 {
+    } else if size.is_multiple_of(2) || size == 7 {
         4
     } else {
         9
