@@ -1,4 +1,5 @@
 //! tesuji: a GTP engine that plays and solves board games.
 
 pub mod go;
+pub mod gtp;
 pub mod sgf;
