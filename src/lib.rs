@@ -2,4 +2,5 @@
 
 pub mod go;
 pub mod gtp;
+pub mod search;
 pub mod sgf;

@@ -1,1 +1,87 @@
-fn main() {}
+//! The `tesuji` command: a GTP engine on stdin/stdout (the default), and
+//! the `bench` subcommand.
+
+use std::io::{self, BufReader, Write};
+use std::process::ExitCode;
+use tesuji::go::KoRule;
+use tesuji::gtp::{server, Config, Engine};
+
+const USAGE: &str =
+    "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
+[--depth N] [--tt-mb N]\n       tesuji bench\n";
+
+fn parse_gtp_flags(args: &[String]) -> Result<Config, String> {
+    let mut config = Config::default();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
+        match flag.as_str() {
+            "--ko" => {
+                let v = value()?;
+                config.ko_rule = KoRule::parse(v).ok_or_else(|| format!("unknown ko rule {v}"))?;
+            }
+            "--resign-threshold" => {
+                let v = value()?;
+                config.resign_threshold = if v == "never" {
+                    None
+                } else {
+                    Some(v.parse().map_err(|_| format!("bad threshold {v}"))?)
+                };
+            }
+            "--depth" => {
+                let v = value()?;
+                config.max_depth = Some(v.parse().map_err(|_| format!("bad depth {v}"))?);
+            }
+            "--tt-mb" => {
+                let v = value()?;
+                config.tt_megabytes = v.parse().map_err(|_| format!("bad size {v}"))?;
+            }
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    Ok(config)
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (command, rest) = match args.first().map(String::as_str) {
+        None => ("gtp", &args[..]),
+        Some(a) if a.starts_with("--") => ("gtp", &args[..]),
+        Some(a) => (a, &args[1..]),
+    };
+    match command {
+        "gtp" => {
+            let config = match parse_gtp_flags(rest) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprint!("tesuji: {e}\n{USAGE}");
+                    return ExitCode::from(2);
+                }
+            };
+            let mut engine = Engine::new(config);
+            let input = BufReader::new(io::stdin());
+            if let Err(e) = server::run(&mut engine, input, io::stdout().lock()) {
+                log::error!("i/o error: {e}");
+                return ExitCode::FAILURE;
+            }
+            ExitCode::SUCCESS
+        }
+        "bench" => {
+            let signature = tesuji::search::bench::bench(&mut io::stdout().lock());
+            println!("signature {signature}");
+            let _ = io::stdout().flush();
+            ExitCode::SUCCESS
+        }
+        "help" | "-h" | "--help" => {
+            print!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        other => {
+            eprint!("tesuji: unknown command {other}\n{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -41,6 +41,9 @@ impl Vertex {
 
     /// Column index of a GTP column letter, any case; `I` is rejected.
     pub fn col_from_letter(c: char) -> Option<u8> {
+        if !c.is_ascii() {
+            return None;
+        }
         let up = c.to_ascii_uppercase() as u8;
         LETTERS.iter().position(|&l| l == up).map(|i| i as u8)
     }
@@ -71,6 +74,7 @@ mod tests {
         assert_eq!(Vertex::col_letter(8), 'J');
         assert_eq!(Vertex::col_from_letter('i'), None);
         assert_eq!(Vertex::col_from_letter('j'), Some(8));
+        assert_eq!(Vertex::col_from_letter('\u{141}'), None);
         assert_eq!(Vertex::new(24, 24).to_string(), "Z25");
     }
 }

@@ -1,8 +1,19 @@
-//! The Go Text Protocol (GTP version 2) front end: turning the controller's
-//! input into commands and typed arguments, and (later) answering them.
-//!
-//! Reference: Gunnar Farnebäck, *Specification of the Go Text Protocol,
-//! version 2, draft 2*, October 2002,
-//! <http://www.lysator.liu.se/~gunnar/gtp/gtp2-spec-draft2/gtp2-spec.html>.
+//! The Go Text Protocol (GTP v2, draft 2) front end: parsing, the command
+//! table, the engine state, and the server loop. Commands are grouped by
+//! subsystem, each group in its own `cmd_*` module with its own table.
 
+pub mod engine;
 pub mod parse;
+pub mod registry;
+pub mod server;
+
+mod cmd_board;
+mod cmd_core;
+mod cmd_handicap;
+mod cmd_play;
+mod cmd_sgf;
+mod cmd_tactics;
+
+pub use cmd_board::diagram;
+pub use cmd_sgf::{record as sgf_record, replay as sgf_replay, StopAt};
+pub use engine::{Config, Engine};

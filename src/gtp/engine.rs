@@ -1,0 +1,81 @@
+//! The engine state that GTP commands act on, and the dispatch of one parsed
+//! command line to its handler.
+
+use super::parse::{Args, CommandLine};
+use super::registry;
+use crate::go::{Game, KoRule};
+use crate::search::time::TimeControl;
+use crate::search::Player;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Settings fixed at start-up (command-line flags).
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub ko_rule: KoRule,
+    /// Resign when the estimated score is worse than this many points;
+    /// `None` never resigns.
+    pub resign_threshold: Option<f64>,
+    /// Transposition table size for `genmove`.
+    pub tt_megabytes: usize,
+    /// Fixed search depth for `genmove` (deterministic play), if any.
+    pub max_depth: Option<u32>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            ko_rule: KoRule::PositionalSuperko,
+            resign_threshold: Some(60.0),
+            tt_megabytes: 64,
+            max_depth: None,
+        }
+    }
+}
+
+/// Everything the GTP commands read and change.
+pub struct Engine {
+    pub game: Game,
+    /// How many of the last moves were played by `trymove` and may be taken
+    /// back by `popgo`.
+    pub trymoves: usize,
+    pub time: TimeControl,
+    pub player: Player,
+    pub config: Config,
+    /// Set by the input reader on `# interrupt`; searches poll it.
+    pub stop: Arc<AtomicBool>,
+    /// Set by `quit`: the server stops after answering.
+    pub quit: bool,
+}
+
+impl Engine {
+    pub fn new(config: Config) -> Engine {
+        let mut game = Game::new(19);
+        game.set_ko_rule(config.ko_rule);
+        let mut player = Player::new(config.tt_megabytes);
+        player.set_resign_threshold(config.resign_threshold);
+        Engine {
+            game,
+            trymoves: 0,
+            time: TimeControl::default(),
+            player,
+            config,
+            stop: Arc::new(AtomicBool::new(false)),
+            quit: false,
+        }
+    }
+
+    /// Runs one command and returns its response body or error message.
+    pub fn execute(&mut self, cmd: &CommandLine) -> Result<String, String> {
+        let command = registry::find(&cmd.name).ok_or_else(|| "unknown command".to_string())?;
+        let mut args = Args::new(&cmd.args);
+        (command.run)(self, &mut args)
+    }
+
+    /// Starts a new game on the current board size (after `boardsize`,
+    /// `clear_board` or `loadsgf`).
+    pub fn new_game(&mut self) {
+        self.trymoves = 0;
+        self.player.new_game();
+    }
+}
