@@ -1,3 +1,5 @@
 //! tesuji: a GTP engine that plays and solves board games.
 
+pub mod engines;
 pub mod go;
+pub mod gtp_client;
