@@ -1,6 +1,8 @@
 //! tesuji: a GTP engine that plays and solves board games.
 
+pub mod engines;
 pub mod go;
 pub mod gtp;
+pub mod gtp_client;
 pub mod search;
 pub mod sgf;
