@@ -49,6 +49,7 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (command, rest) = match args.first().map(String::as_str) {
         None => ("gtp", &args[..]),
+        Some("--help") => ("help", &args[..]),
         Some(a) if a.starts_with("--") => ("gtp", &args[..]),
         Some(a) => (a, &args[1..]),
     };

@@ -235,8 +235,13 @@ impl Game {
         self.rebase();
     }
 
+    /// Sets the player to move; before the first move this is part of the
+    /// starting position (SGF `PL`), so `printsgf` can record it.
     pub fn set_to_move(&mut self, c: Color) {
         self.board.set_to_move(c);
+        if self.moves.is_empty() {
+            self.initial.set_to_move(c);
+        }
     }
 
     fn rebase(&mut self) {

@@ -91,12 +91,11 @@ pub fn format_score(score: f64) -> String {
     }
 }
 
+/// The shortest decimal form, after rounding away the binary noise of
+/// komi arithmetic (`0.9 - 1.0` must print as `0.1`).
 fn fmt_num(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{}", x as i64)
-    } else {
-        format!("{x}")
-    }
+    let rounded = (x * 1e6).round() / 1e6;
+    format!("{rounded}")
 }
 
 /// The score from `color`'s point of view.
@@ -118,6 +117,8 @@ mod tests {
         assert_eq!(format_score(-7.5), "W+7.5");
         assert_eq!(format_score(3.0), "B+3");
         assert_eq!(format_score(0.0), "0");
+        assert_eq!(format_score(1.0 - 0.9), "B+0.1");
+        assert_eq!(format_score(-1e19), "W+10000000000000000000");
     }
 
     #[test]

@@ -9,7 +9,8 @@
 use super::engine::Engine;
 use super::parse::{self, ParseError};
 use std::io::{BufRead, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::sync::mpsc;
 
 /// Formats a response: `=id body` or `?id message`, then an empty line.
@@ -53,7 +54,6 @@ pub fn handle_line(engine: &mut Engine, raw: &[u8]) -> Option<String> {
     let response = match parse::parse_line(&line) {
         Ok(cmd) => {
             log::debug!("command: {line}");
-            engine.stop.store(false, Ordering::SeqCst);
             let result = engine.execute(&cmd);
             format_response(cmd.id, &result)
         }
@@ -70,6 +70,11 @@ pub fn run(
 ) -> std::io::Result<()> {
     let (tx, rx) = mpsc::channel::<Vec<u8>>();
     let stop = engine.stop.clone();
+    // Lines read but not yet answered. An interrupt counts only while some
+    // command is running or queued, so one that arrives while the engine is
+    // idle cannot cut short a later command.
+    let pending = Arc::new(AtomicUsize::new(0));
+    let reader_pending = pending.clone();
     std::thread::spawn(move || {
         let mut input = input;
         loop {
@@ -81,9 +86,12 @@ pub fn run(
                         raw.pop();
                     }
                     if is_interrupt(&raw) {
-                        stop.store(true, Ordering::SeqCst);
+                        if reader_pending.load(Ordering::SeqCst) > 0 {
+                            stop.store(true, Ordering::SeqCst);
+                        }
                         continue;
                     }
+                    reader_pending.fetch_add(1, Ordering::SeqCst);
                     if tx.send(raw).is_err() {
                         break;
                     }
@@ -92,7 +100,12 @@ pub fn run(
         }
     });
     for raw in rx {
-        if let Some(response) = handle_line(engine, &raw) {
+        let response = handle_line(engine, &raw);
+        // Cleared once the command is over: an interrupt stops the command
+        // that was running (or queued) when it arrived, and no other.
+        pending.fetch_sub(1, Ordering::SeqCst);
+        engine.stop.store(false, Ordering::SeqCst);
+        if let Some(response) = response {
             output.write_all(response.as_bytes())?;
             output.flush()?;
         }
