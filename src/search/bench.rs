@@ -15,38 +15,28 @@ use std::time::{Duration, Instant};
 
 /// (name, board size, moves from the empty board, depth).
 const POSITIONS: &[(&str, usize, &str, u32)] = &[
-    ("empty 9x9", 9, "", 4),
-    ("empty 19x19", 19, "", 3),
-    (
-        "9x9 opening",
-        9,
-        "E5 C5 D4 C4 D3 C3 E7 D6 F6 D7 C2 B2",
-        4,
-    ),
+    ("empty 9x9", 9, "", 6),
+    ("empty 19x19", 19, "", 6),
+    ("9x9 opening", 9, "E5 C5 D4 C4 D3 C3 E7 D6 F6 D7 C2 B2", 5),
     (
         "9x9 fight",
         9,
         "E5 E4 D4 D3 F4 E3 F3 C4 D5 F2 G2 C5 C6 B6 G3 E2 D7 F5",
-        4,
+        6,
     ),
     (
         "9x9 endgame",
         9,
         "E5 E4 D4 D3 F4 F3 C3 C2 E3 D2 G3 F2 G2 G4 F5 H4 H5 G5 G6 H3 \
          J4 J3 H2 B3 C4 B4 C5 B5 C6 B6 C7 B7 B8 A8 C8 D8 E8",
-        3,
+        6,
     ),
-    (
-        "13x13 opening",
-        13,
-        "D4 K10 K4 D10 G7 J6 F9 C7",
-        3,
-    ),
+    ("13x13 opening", 13, "D4 K10 K4 D10 G7 J6 F9 C7", 4),
     (
         "19x19 opening",
         19,
         "Q16 D4 Q3 D16 R5 C10 K16 O17 O16 N17",
-        3,
+        4,
     ),
 ];
 

@@ -191,7 +191,10 @@ pub fn unconditional_life(board: &Board, color: Color) -> Life {
         }
         for r in regions.iter_mut().filter(|r| r.live) {
             let range = r.pair_start as usize..(r.pair_start + r.pair_len) as usize;
-            if pairs[range].iter().any(|pair| !block_live[pair.block as usize]) {
+            if pairs[range]
+                .iter()
+                .any(|pair| !block_live[pair.block as usize])
+            {
                 r.live = false;
                 changed = true;
             }

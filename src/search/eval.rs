@@ -74,7 +74,12 @@ pub fn ownership_estimate(board: &Board, to_move: Color, out: &mut [i8; NUM_POIN
         mask[p] = m;
         frontier.push(p as u16);
     }
-    spread(board, &mut mask, &mut frontier, dilation_steps(board.size()));
+    spread(
+        board,
+        &mut mask,
+        &mut frontier,
+        dilation_steps(board.size()),
+    );
     out.fill(0);
     for p in board.points() {
         out[p] = match mask[p] {
@@ -246,7 +251,10 @@ pub fn dead_stones(board: &Board) -> Vec<Point> {
             continue;
         }
         let in_enemy_region = members.iter().any(|&q| lives[enemy].safe[q]);
-        if !in_enemy_region && (eye_count(board, &members, &region_of, &regions) >= 2 || !enemy_closer(board, &members, c)) {
+        if !in_enemy_region
+            && (eye_count(board, &members, &region_of, &regions) >= 2
+                || !enemy_closer(board, &members, c))
+        {
             continue;
         }
         dead.extend(members);

@@ -206,7 +206,11 @@ impl Player {
         let inner = Limits {
             max_depth: limits.max_depth.unwrap_or(u32::MAX),
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
-            time: if no_limit { Some(DEFAULT_TIME) } else { limits.time },
+            time: if no_limit {
+                Some(DEFAULT_TIME)
+            } else {
+                limits.time
+            },
         };
         let root_legal = |p: Point| game.check_point(color, p).is_ok();
         let outcome = Search::new(&mut self.core, ctx, stop).run(&mut board, &inner, &root_legal);

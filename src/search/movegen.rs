@@ -155,7 +155,12 @@ pub(crate) fn near_mask(b: &Board, mask: &mut [bool; NUM_POINTS]) {
     }
     if n >= 7 {
         for &(a, bb) in &[(2, 2), (2, 3), (3, 2), (3, 3)] {
-            for &(c, r) in &[(a, bb), (n - 1 - a, bb), (a, n - 1 - bb), (n - 1 - a, n - 1 - bb)] {
+            for &(c, r) in &[
+                (a, bb),
+                (n - 1 - a, bb),
+                (a, n - 1 - bb),
+                (n - 1 - a, n - 1 - bb),
+            ] {
                 mask[Board::point_at(c, r)] = true;
             }
         }
@@ -194,10 +199,7 @@ pub(crate) fn candidates(
         if gives_atari(b, color, p) {
             score += ATARI_BONUS;
         }
-        out.push(Scored {
-            p: p as u16,
-            score,
-        });
+        out.push(Scored { p: p as u16, score });
     }
 }
 
@@ -217,7 +219,16 @@ mod tests {
             .X.X.",
         );
         let at = Board::point_at;
-        for &(c, r) in &[(0, 0), (2, 0), (4, 0), (0, 4), (2, 4), (4, 4), (1, 2), (3, 2)] {
+        for &(c, r) in &[
+            (0, 0),
+            (2, 0),
+            (4, 0),
+            (0, 4),
+            (2, 4),
+            (4, 4),
+            (1, 2),
+            (3, 2),
+        ] {
             assert!(is_true_eye(&b, Color::Black, at(c, r)), "({c},{r})");
             assert!(!is_true_eye(&b, Color::White, at(c, r)));
         }

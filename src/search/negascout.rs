@@ -184,14 +184,26 @@ impl<'a> Search<'a> {
 
         let color = board.to_move();
         let mut list = MoveList::new();
-        movegen::candidates(board, color, self.ctx.restrict, &mut self.core.mask, &mut list);
+        movegen::candidates(
+            board,
+            color,
+            self.ctx.restrict,
+            &mut self.core.mask,
+            &mut list,
+        );
         // Static order, then point index, so ties are broken the same way on
         // every run.
         insertion_sort_by(&mut list, |a, b| b.score < a.score);
         self.core.root.clear();
-        self.core.root.push(RootMove { p: PASS as u16, value: -INF });
+        self.core.root.push(RootMove {
+            p: PASS as u16,
+            value: -INF,
+        });
         for m in list.iter().filter(|m| root_legal(m.p as Point)) {
-            self.core.root.push(RootMove { p: m.p, value: -INF });
+            self.core.root.push(RootMove {
+                p: m.p,
+                value: -INF,
+            });
         }
 
         let mut out = Outcome {
@@ -410,7 +422,11 @@ impl<'a> Search<'a> {
         // The pass comes last unless the table says it is best.
         moves.push(Scored {
             p: PASS as u16,
-            score: if tt_move == PASS as u16 { i32::MAX } else { i32::MIN },
+            score: if tt_move == PASS as u16 {
+                i32::MAX
+            } else {
+                i32::MIN
+            },
         });
 
         let mut best = -INF;

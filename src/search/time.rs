@@ -27,8 +27,14 @@ pub enum System {
     /// No clock at all (the default, and GTP's "no time limit").
     Unlimited,
     Absolute,
-    Canadian { byo_time: Duration, stones: u32 },
-    Japanese { period: Duration, periods: u32 },
+    Canadian {
+        byo_time: Duration,
+        stones: u32,
+    },
+    Japanese {
+        period: Duration,
+        periods: u32,
+    },
 }
 
 /// One player's clock as last reported (or as set up).
@@ -236,11 +242,13 @@ impl TimeControl {
         let ours_left = expected_total.saturating_sub(moves_played) / 2;
         let moves_left = ours_left.max(area / 20).max(4) as u32;
         let budget = match self.system {
-            System::Unlimited => self.default_per_move[match board_size {
-                0..=9 => 0,
-                10..=13 => 1,
-                _ => 2,
-            }],
+            System::Unlimited => {
+                self.default_per_move[match board_size {
+                    0..=9 => 0,
+                    10..=13 => 1,
+                    _ => 2,
+                }]
+            }
             System::Absolute => {
                 let share = c.time / moves_left;
                 share.min(cap(c.time))
@@ -347,10 +355,7 @@ mod tests {
         // In main time: share of the main time plus half a byo-yomi share.
         t.time_settings(600.0, 60.0, 10);
         // 19×19: 288 moves expected, 144 ours.
-        assert_eq!(
-            ms(t.budget(Color::Black, 19, 0)),
-            600_000 / 144 + 3_000
-        );
+        assert_eq!(ms(t.budget(Color::Black, 19, 0)), 600_000 / 144 + 3_000);
     }
 
     #[test]

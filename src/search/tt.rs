@@ -129,16 +129,18 @@ impl Tt {
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let b = &self.buckets[self.bucket(key)];
-        b.0.iter().find(|e| e.key == key && e.meta & 3 != 0).map(|e| Hit {
-            value: e.value,
-            depth: e.depth,
-            bound: match e.meta & 3 {
-                1 => Bound::Upper,
-                2 => Bound::Lower,
-                _ => Bound::Exact,
-            },
-            mv: e.mv,
-        })
+        b.0.iter()
+            .find(|e| e.key == key && e.meta & 3 != 0)
+            .map(|e| Hit {
+                value: e.value,
+                depth: e.depth,
+                bound: match e.meta & 3 {
+                    1 => Bound::Upper,
+                    2 => Bound::Lower,
+                    _ => Bound::Exact,
+                },
+                mv: e.mv,
+            })
     }
 
     pub fn store(&mut self, key: u64, value: i32, depth: u8, bound: Bound, mv: u16) {
@@ -210,7 +212,10 @@ mod tests {
         let mut t = Tt::new(1);
         t.store(12345, -70, 3, Bound::Lower, 42);
         let h = t.probe(12345).unwrap();
-        assert_eq!((h.value, h.depth, h.bound, h.mv), (-70, 3, Bound::Lower, 42));
+        assert_eq!(
+            (h.value, h.depth, h.bound, h.mv),
+            (-70, 3, Bound::Lower, 42)
+        );
         assert!(t.probe(54321).is_none());
         // A shallower non-exact result of the same search does not overwrite.
         t.store(12345, 10, 2, Bound::Upper, 7);
