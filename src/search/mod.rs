@@ -6,7 +6,7 @@
 //! ([`tt`]), and a static evaluation that estimates the area score
 //! ([`eval`]) with the help of Benson's unconditional life ([`benson`]).
 //! [`time`] turns GTP's clock commands into a thinking time per move, and
-//! [`bench`] is the fixed-work benchmark behind `tesuji bench`.
+//! [`mod@bench`] is the fixed-work benchmark behind `tesuji bench`.
 //!
 //! Values are in hundredths of a point of area score ([`eval::UNIT`] per
 //! point), from the mover's point of view, komi included: the evaluation at

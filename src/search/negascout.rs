@@ -14,13 +14,13 @@
 //!   the child then has at most one ply below it, and a fail-soft null-window
 //!   search that fails low at such a child has looked at every grandchild,
 //!   all of them leaves, so its value is exact. For this to hold the table
-//!   must not answer a depth-1 node with an upper bound, which [`Search::node`]
+//!   must not answer a depth-1 node with an upper bound, which `Search::node`
 //!   respects.
 //!
 //! Around this core: a transposition table ([`super::tt`]) whose move is tried
 //! first and whose bounds cut off; two killer moves per ply and the history
 //! heuristic for quiet moves; captures and atari escapes ordered early by the
-//! move generator ([`super::movegen`]).
+//! move generator (`movegen`).
 //!
 //! Go specifics: the pass is a move at every node, and a pass after a pass
 //! ends the game, scored exactly by area (no dead stones removed) in the same
@@ -29,7 +29,7 @@
 //! current search path is skipped; simple ko is the board's business.
 //!
 //! Nothing here allocates: move lists are `ArrayVec`s on the stack, and every
-//! table lives in [`Core`], allocated once by the player.
+//! table lives in `Core`, allocated once by the player.
 
 use super::eval::{evaluate, UNIT};
 use super::movegen::{self, MoveList, Scored};

@@ -127,17 +127,20 @@ fn search(player: &mut Player, game: &Game, color: Color, limits: SearchLimits) 
     player.genmove(game, color, &limits, &AtomicBool::new(false))
 }
 
-#[test]
-fn negascout_matches_alphabeta() {
-    let positions = [
+fn small_positions() -> [Game; 6] {
+    [
         game_from(5, 0.5, ""),
         game_from(5, 0.5, "C3 B3 C2 B2"),
         game_from(5, 2.5, "C3 C2 B2 D2 D3 B1 B4"),
         game_from(5, 0.5, "B2 C3 D4 C2 B3 B4 pass"),
         game_from(7, 3.5, "D4 C5 E5 C3 C4"),
         game_from(7, 0.5, "C3 E5 D3 E4 E3 F3 C5 D5"),
-    ];
-    for (i, game) in positions.iter().enumerate() {
+    ]
+}
+
+#[test]
+fn negascout_matches_alphabeta() {
+    for (i, game) in small_positions().iter().enumerate() {
         let max_depth = if game.size() == 5 { 4 } else { 3 };
         for depth in 1..=max_depth {
             for color in [Color::Black, Color::White] {
@@ -152,6 +155,28 @@ fn negascout_matches_alphabeta() {
                 );
                 assert_eq!(r.depth, depth as u32);
             }
+        }
+    }
+}
+
+#[test]
+fn negascout_with_a_cleared_table_matches_alphabeta() {
+    // With the table on, a transposition reached with more depth left than
+    // needed could in principle answer with a deeper value; on these
+    // positions none does, and the table's bounds must not change the value.
+    for (i, game) in small_positions().iter().enumerate() {
+        let max_depth = if game.size() == 5 { 4 } else { 3 };
+        let mut player = Player::new(1);
+        for color in [Color::Black, Color::White] {
+            player.new_game();
+            let r = search(
+                &mut player,
+                game,
+                color,
+                SearchLimits::depth(max_depth as u32),
+            );
+            let reference = Reference::root_value(game, color, max_depth);
+            assert_eq!(r.value, reference, "position {i}, {color}");
         }
     }
 }
