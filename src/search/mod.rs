@@ -1,0 +1,277 @@
+//! The `genmove` player: a game-tree search over Go positions, usable as a
+//! library by the GTP front end, the benchmark and tests.
+//!
+//! The search is NegaScout with iterative deepening (after T.-s. Hsu, "Scout
+//! and NegaScout", seed paper 004; see [`negascout`]), a transposition table
+//! ([`tt`]), and a static evaluation that estimates the area score
+//! ([`eval`]) with the help of Benson's unconditional life ([`benson`]).
+//! [`time`] turns GTP's clock commands into a thinking time per move, and
+//! [`mod@bench`] is the fixed-work benchmark behind `tesuji bench`.
+//!
+//! Values are in hundredths of a point of area score ([`eval::UNIT`] per
+//! point), from the mover's point of view, komi included: the evaluation at
+//! the leaves and the exact score of a game ended by two passes are on this
+//! one scale and compared directly.
+//!
+//! Allocation: [`Player::new`] allocates everything the search needs. After
+//! that [`Player::search`] never touches the heap (the root copies the board
+//! once, onto the stack); [`Player::genmove`] adds exactly one allocation,
+//! the `Vec` of the principal variation in its result.
+//! `tests/alloc_genmove.rs` checks both with a counting allocator.
+
+pub mod bench;
+pub mod benson;
+pub mod eval;
+pub(crate) mod movegen;
+pub mod negascout;
+pub mod time;
+pub mod tt;
+
+use crate::go::board::{Board, Point};
+use crate::go::{Color, Game, KoRule, Move};
+use arrayvec::ArrayVec;
+use negascout::{Context, Core, Limits, Search, MAX_PLY};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+pub use eval::dead_stones;
+pub use movegen::is_true_eye;
+
+/// What bounds one search. Any combination may be given; the search stops
+/// at the first limit reached (after always completing depth 1). With no
+/// limit at all, [`DEFAULT_TIME`] applies.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SearchLimits {
+    pub time: Option<Duration>,
+    pub max_depth: Option<u32>,
+    pub max_nodes: Option<u64>,
+}
+
+/// Thinking time when [`SearchLimits`] sets no limit.
+pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+impl SearchLimits {
+    pub fn depth(d: u32) -> SearchLimits {
+        SearchLimits {
+            max_depth: Some(d),
+            ..SearchLimits::default()
+        }
+    }
+
+    pub fn nodes(n: u64) -> SearchLimits {
+        SearchLimits {
+            max_nodes: Some(n),
+            ..SearchLimits::default()
+        }
+    }
+
+    pub fn time(t: Duration) -> SearchLimits {
+        SearchLimits {
+            time: Some(t),
+            ..SearchLimits::default()
+        }
+    }
+}
+
+/// A search's answer without the principal variation: what
+/// [`Player::search`] returns without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchInfo {
+    /// The move to play (`Move::Pass` possible). When `resign` is set it is
+    /// still the best move found.
+    pub best: Move,
+    pub resign: bool,
+    /// The value of `best` for the mover, in hundredths of a point of area
+    /// score with komi ([`eval::UNIT`] per point): positive means the mover
+    /// is ahead.
+    pub value: i32,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// [`SearchInfo`] with the principal variation.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    pub best: Move,
+    pub resign: bool,
+    /// From the mover's view, in hundredths of a point (see [`SearchInfo`]).
+    pub value: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// Expected continuation, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// The search engine with its tables; one per game being played.
+pub struct Player {
+    core: Box<Core>,
+    resign_threshold: Option<f64>,
+    pv: ArrayVec<Move, MAX_PLY>,
+}
+
+/// Resignation is considered only from this depth on: at depth 1 the
+/// opponent has not answered yet and the value is too optimistic to trust,
+/// and too pessimistic after a lucky-looking blunder.
+const RESIGN_MIN_DEPTH: u32 = 2;
+
+impl Player {
+    /// A player with a transposition table of `tt_megabytes` MiB (rounded
+    /// down to a power of two, at least 1). Never resigns until
+    /// [`Player::set_resign_threshold`] says otherwise.
+    pub fn new(tt_megabytes: usize) -> Player {
+        Player {
+            core: Core::new(tt_megabytes),
+            resign_threshold: None,
+            pv: ArrayVec::new(),
+        }
+    }
+
+    /// Resign when the best move's value is below minus this many points
+    /// (`None`: never resign).
+    pub fn set_resign_threshold(&mut self, points: Option<f64>) {
+        self.resign_threshold = points;
+    }
+
+    /// Forgets everything learnt in the previous game (table, killers,
+    /// history) without reallocating. After it, a search depends only on its
+    /// position and limits: node counts are reproducible.
+    pub fn new_game(&mut self) {
+        self.core.tt.clear();
+        self.core.reset_heuristics();
+    }
+
+    /// Turns the transposition table on or off (on by default). With it off
+    /// the search is plain NegaScout, which tests compare to alpha-beta.
+    pub fn set_tt_enabled(&mut self, on: bool) {
+        self.core.use_tt = on;
+    }
+
+    /// Chooses a move for `color` in `game` (`color` need not be the side to
+    /// move: GTP allows either colour to be asked for).
+    ///
+    /// The move is always legal under the game's ko rule (checked with
+    /// [`Game::check_point`]), never fills the mover's own true eye, and is a
+    /// pass unless some move is strictly better than passing (the pass is
+    /// searched first at the root). Resigns only below the resign threshold
+    /// at depth 2 or more and never in the first `2 × size` moves of the
+    /// game. Setting `stop` makes the search return soon with the best move
+    /// of the last completed iteration.
+    pub fn genmove(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+    ) -> SearchResult {
+        let info = self.search(game, color, limits, stop);
+        SearchResult {
+            best: info.best,
+            resign: info.resign,
+            value: info.value,
+            depth: info.depth,
+            nodes: info.nodes,
+            elapsed: info.elapsed,
+            pv: self.pv.to_vec(),
+        }
+    }
+
+    /// [`Player::genmove`] without the `Vec`: the principal variation stays
+    /// in the player ([`Player::pv`]). Does not allocate.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &SearchLimits,
+        stop: &AtomicBool,
+    ) -> SearchInfo {
+        let start = Instant::now();
+        let mut board = game.board().clone();
+        board.set_to_move(color);
+        let previous_pass = game
+            .moves()
+            .last()
+            .is_some_and(|m| m.mv == Move::Pass && m.color == color.opp());
+        let ctx = Context {
+            komi: (game.komi() * eval::UNIT as f64).round() as i32,
+            superko: game.ko_rule() == KoRule::PositionalSuperko,
+            history: game.position_hashes(),
+            restrict: board.size() >= movegen::RESTRICT_FROM_SIZE,
+            previous_pass,
+        };
+        let no_limit =
+            limits.time.is_none() && limits.max_depth.is_none() && limits.max_nodes.is_none();
+        let inner = Limits {
+            max_depth: limits.max_depth.unwrap_or(u32::MAX),
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            time: if no_limit {
+                Some(DEFAULT_TIME)
+            } else {
+                limits.time
+            },
+        };
+        let root_legal = |p: Point| game.check_point(color, p).is_ok();
+        let outcome = Search::new(&mut self.core, ctx, stop).run(&mut board, &inner, &root_legal);
+        debug_assert!(game.check_point(color, outcome.best).is_ok());
+
+        self.pv.clear();
+        for &p in &self.core.best_pv {
+            self.pv.push(Board::to_move_value(p as Point));
+        }
+        let resign = self.resign_threshold.is_some_and(|t| {
+            outcome.depth >= RESIGN_MIN_DEPTH
+                && game.moves().len() >= 2 * board.size()
+                && (outcome.value as f64) < -t * eval::UNIT as f64
+        });
+        SearchInfo {
+            best: Board::to_move_value(outcome.best),
+            resign,
+            value: outcome.value,
+            depth: outcome.depth,
+            nodes: outcome.nodes,
+            elapsed: start.elapsed(),
+        }
+    }
+
+    /// The principal variation of the last search, starting with its move.
+    pub fn pv(&self) -> &[Move] {
+        &self.pv
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testutil {
+    use crate::go::{Board, Color};
+
+    /// A square board from a diagram: one line per row, top row first,
+    /// `X` black, `O` white, anything else empty. Black to move.
+    pub fn board_from(diagram: &str) -> Board {
+        let rows: Vec<&str> = diagram
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let n = rows.len();
+        let mut b = Board::new(n);
+        for (i, row) in rows.iter().enumerate() {
+            assert_eq!(row.chars().count(), n, "diagram must be square");
+            for (col, ch) in row.chars().enumerate() {
+                let c = match ch {
+                    'X' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                if c.is_some() {
+                    b.set_point(Board::point_at(col, n - 1 - i), c);
+                }
+            }
+        }
+        b.set_to_move(Color::Black);
+        b
+    }
+}
+
+#[cfg(test)]
+mod tests;
