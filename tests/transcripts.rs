@@ -13,10 +13,6 @@
 //! * `TESUJI_BLESS=1 cargo test --test transcripts` rewrites the `.out` files
 //!   from the engine's output. Review every change by hand against the GTP
 //!   specification and `protocol/commands.md` before committing it.
-//! * `bug-*.gtp` transcripts hold the *correct* answers for bugs found in
-//!   `src/` and not yet fixed. They are never blessed and only run with
-//!   `cargo test --test transcripts -- --ignored`; when a bug is fixed, drop
-//!   the `bug-` prefix.
 //!
 //! The documentation is checked here too: every command in `list_commands`
 //! has a `` ### `name` `` heading in `protocol/commands.md` and an entry in
@@ -34,7 +30,6 @@ use tesuji::gtp::parse::preprocess;
 
 const BIN: &str = env!("CARGO_BIN_EXE_tesuji");
 const ARGS_DIRECTIVE: &str = "# tesuji-args:";
-const BUG_PREFIX: &str = "bug-";
 
 fn protocol_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol")
@@ -400,17 +395,9 @@ fn message_matches(documented: &str, seen: &str) -> bool {
 #[test]
 fn transcripts_match() {
     let bless = std::env::var("TESUJI_BLESS").is_ok_and(|v| v == "1");
-    let files = gtp_files(|n| !n.starts_with(BUG_PREFIX));
+    let files = gtp_files(|_| true);
     assert!(files.len() >= 10, "too few transcripts: {files:?}");
     run_all(&files, bless);
-}
-
-#[test]
-#[ignore = "exposes bugs in src/ that are reported but not fixed yet"]
-fn known_bug_transcripts() {
-    let files = gtp_files(|n| n.starts_with(BUG_PREFIX));
-    assert!(!files.is_empty());
-    run_all(&files, false);
 }
 
 #[test]
@@ -448,7 +435,7 @@ fn documented_errors_match_transcripts() {
     let documented = documented_commands(&markdown).unwrap();
     // Command name -> the error messages the transcripts show it giving.
     let mut seen: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    for gtp in gtp_files(|n| !n.starts_with(BUG_PREFIX)) {
+    for gtp in gtp_files(|_| true) {
         let input = std::fs::read(&gtp).unwrap();
         let run = run_engine(&args_of(&input), &input);
         let responses = split_responses(&run.stdout).unwrap();
@@ -580,10 +567,8 @@ fn harness_self_check() {
     assert!(!message_matches("syntax error", "syntax error 2"));
 }
 
-/// `tesuji --help` should print the usage like `tesuji help`; `main` takes
-/// every argument starting with `--` for a GTP flag and refuses it.
+/// `tesuji --help` prints the usage like `tesuji help`.
 #[test]
-#[ignore = "known bug in src/main.rs, reported: --help is refused as an unknown option"]
 fn double_dash_help_prints_usage() {
     let run = run_engine(&["--help".to_string()], b"name\n");
     assert!(run.status.success(), "--help: {}", run.status);

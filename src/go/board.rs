@@ -25,8 +25,9 @@ use arrayvec::ArrayVec;
 
 /// Distance between vertically adjacent points.
 pub const STRIDE: usize = MAX_SIZE + 1;
-/// Number of cells in the padded array.
-pub const NUM_POINTS: usize = STRIDE * (MAX_SIZE + 2);
+/// Number of cells in the padded array: border rows above and below, and
+/// one more cell so the upper-right diagonal of the last point exists.
+pub const NUM_POINTS: usize = STRIDE * (MAX_SIZE + 2) + 1;
 /// Most points a board can have (25×25).
 pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
 

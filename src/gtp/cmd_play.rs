@@ -58,6 +58,8 @@ fn search(engine: &mut Engine, color: Color) -> SearchResult {
     };
     let stop = engine.stop.clone();
     let result = engine.player.genmove(game, color, &limits, &stop);
+    // Keeps our own clock right for controllers that never send time_left.
+    engine.time.spend(color, result.elapsed);
     log::info!(
         "genmove {color}: {} value {} depth {} nodes {} in {:?} ({:.0} nodes/s)",
         result.best,
@@ -115,7 +117,7 @@ fn time_settings(engine: &mut Engine, args: &mut Args) -> Result<String, String>
     let byo = seconds(args)?;
     let stones = seconds(args)?;
     args.finish()?;
-    engine.time.set_canadian(main as f64, byo as f64, stones);
+    engine.time.time_settings(main as f64, byo as f64, stones);
     Ok(String::new())
 }
 
@@ -135,26 +137,26 @@ fn kgs_time_settings(engine: &mut Engine, args: &mut Args) -> Result<String, Str
     match kind.as_str() {
         "none" => {
             args.finish()?;
-            engine.time.set_none();
+            engine.time.kgs_none();
         }
         "absolute" => {
             let main = seconds(args)?;
             args.finish()?;
-            engine.time.set_canadian(main as f64, 0.0, 0);
+            engine.time.kgs_absolute(main as f64);
         }
         "byoyomi" => {
             let main = seconds(args)?;
             let period = seconds(args)?;
             let periods = seconds(args)?;
             args.finish()?;
-            engine.time.set_byoyomi(main as f64, period as f64, periods);
+            engine.time.kgs_byoyomi(main as f64, period as f64, periods);
         }
         "canadian" => {
             let main = seconds(args)?;
             let time = seconds(args)?;
             let stones = seconds(args)?;
             args.finish()?;
-            engine.time.set_canadian(main as f64, time as f64, stones);
+            engine.time.kgs_canadian(main as f64, time as f64, stones);
         }
         _ => return Err("syntax error".into()),
     }

@@ -10,8 +10,8 @@ use super::engine::Engine;
 use super::parse::{self, ParseError};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
 use std::sync::mpsc;
+use std::sync::Arc;
 
 /// Formats a response: `=id body` or `?id message`, then an empty line.
 /// Empty lines inside the body would end the response early, so they are
