@@ -253,7 +253,8 @@ pub fn dead_stones(board: &Board) -> Vec<Point> {
         let in_enemy_region = members.iter().any(|&q| lives[enemy].safe[q]);
         if !in_enemy_region
             && (eye_count(board, &members, &region_of, &regions) >= 2
-                || !enemy_closer(board, &members, c))
+                || !enemy_closer(board, &members, c)
+                || own_space(board, &members, &region_of, &near) >= OPEN_SPACE)
         {
             continue;
         }
@@ -261,6 +262,34 @@ pub fn dead_stones(board: &Board) -> Vec<Point> {
     }
     dead.sort_unstable();
     dead
+}
+
+/// A group whose colour is nearest to this many points of the empty
+/// regions it touches still has room to live: the game around it is not
+/// settled, so it is not called dead (a lone stone in the opening, say).
+const OPEN_SPACE: usize = 10;
+
+/// Points of the empty regions next to `members` that are nearer to the
+/// group's colour than to the other.
+fn own_space(
+    board: &Board,
+    members: &[Point],
+    region_of: &[usize; NUM_POINTS],
+    near: &[u8; NUM_POINTS],
+) -> usize {
+    let c = board.color_at(members[0]).expect("members are stones");
+    let mut touched: Vec<usize> = Vec::new();
+    for &q in members {
+        for n in Board::neighbors(q) {
+            if board.is_empty(n) && !touched.contains(&region_of[n]) {
+                touched.push(region_of[n]);
+            }
+        }
+    }
+    board
+        .points()
+        .filter(|&q| board.is_empty(q) && touched.contains(&region_of[q]) && near[q] == bit(c))
+        .count()
 }
 
 /// Eyes a group could make: its own-colour enclosed regions, a big one

@@ -405,3 +405,10 @@ fn resigns_only_when_hopeless_and_not_early() {
     let r = search(&mut player, &late, Color::White, SearchLimits::depth(2));
     assert!(!r.resign);
 }
+
+#[test]
+fn opening_stones_are_not_dead() {
+    // Three stones on an open 9x9 board: nothing is settled, nothing dead.
+    let game = game_from(9, 0.0, "C3 E5 pass G4");
+    assert!(dead_stones(game.board()).is_empty());
+}
