@@ -102,7 +102,7 @@ pub struct SearchResult {
     pub nodes: u64,
     pub elapsed: Duration,
     /// Expected continuation, starting with `best`.
-    pub pv: Vec<Move>,
+    pub pv: ArrayVec<Move, MAX_PLY>,
 }
 
 /// The search engine with its tables; one per game being played.
@@ -174,7 +174,7 @@ impl Player {
             depth: info.depth,
             nodes: info.nodes,
             elapsed: info.elapsed,
-            pv: self.pv.to_vec(),
+            pv: self.pv.clone(),
         }
     }
 

@@ -44,9 +44,15 @@ unsafe impl GlobalAlloc for CountingAlloc {
 
 /// Runs `f` and returns how many allocations it made on this thread.
 pub fn count_allocations(f: impl FnOnce()) -> u64 {
+    counted(f).1
+}
+
+/// Runs `f` and returns its result and how many allocations it made on
+/// this thread.
+pub fn counted<T>(f: impl FnOnce() -> T) -> (T, u64) {
     COUNT.with(|c| c.set(0));
     COUNTING.with(|on| on.set(true));
-    f();
+    let out = f();
     COUNTING.with(|on| on.set(false));
-    COUNT.with(|c| c.get())
+    (out, COUNT.with(|c| c.get()))
 }
