@@ -2,26 +2,10 @@
 
 use super::board::*;
 use super::color::Color;
-
-/// A small fixed-seed generator so tests are reproducible without a crate.
-pub(crate) struct XorShift(pub u64);
-
-impl XorShift {
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use super::playout::Rng;
 
 fn random_game(size: usize, seed: u64, moves: usize, check_every: usize) {
-    let mut rng = XorShift(seed);
+    let mut rng = Rng::new(seed);
     let mut b = Board::new(size);
     let mut undos = Vec::new();
     let mut snapshots = Vec::new();

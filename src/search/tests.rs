@@ -262,26 +262,9 @@ fn never_fills_its_own_true_eye() {
     }
 }
 
-/// A small deterministic generator, as in the board tests.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[test]
 fn random_positions_get_legal_moves() {
-    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut rng = crate::go::playout::Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut player = Player::new(2);
     let mut played = 0;
     for i in 0..300 {
