@@ -62,12 +62,12 @@ fn search_does_not_allocate() {
                 max_nodes: None,
             },
         ] {
-            let (info, n) = counted(|| player.search(g, color, &limits, &stop));
-            assert_eq!(n, 0, "search allocated {n} times ({info:?})");
+            let (info, n) = counted(|| player.genmove(g, color, &limits, &stop));
+            assert_eq!(n, 0, "genmove allocated {n} times ({info:?})");
             assert!(info.nodes > 0);
         }
         // Asking for the other colour takes the same path.
-        let (_, n) = counted(|| player.search(g, color.opp(), &SearchLimits::depth(2), &stop));
+        let (_, n) = counted(|| player.genmove(g, color.opp(), &SearchLimits::depth(2), &stop));
         assert_eq!(n, 0);
         // The whole of genmove, principal variation included.
         let (r, n) = counted(|| player.genmove(g, color, &SearchLimits::depth(2), &stop));

@@ -78,7 +78,7 @@ pub fn bench(out: &mut impl Write) -> u64 {
         let game = position(size, moves);
         player.new_game();
         let start = Instant::now();
-        let info = player.search(&game, game.to_move(), &SearchLimits::depth(depth), &stop);
+        let info = player.genmove(&game, game.to_move(), &SearchLimits::depth(depth), &stop);
         let took = start.elapsed();
         total_nodes += info.nodes;
         total_time += took;

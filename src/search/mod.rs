@@ -73,10 +73,10 @@ impl SearchLimits {
     }
 }
 
-/// A search's answer without the principal variation: what
-/// [`Player::search`] returns without allocating.
-#[derive(Clone, Copy, Debug)]
-pub struct SearchInfo {
+/// A search's answer. Plain data with a fixed-capacity principal
+/// variation, so returning it allocates nothing.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
     /// The move to play (`Move::Pass` possible). When `resign` is set it is
     /// still the best move found.
     pub best: Move,
@@ -89,18 +89,6 @@ pub struct SearchInfo {
     pub depth: u32,
     pub nodes: u64,
     pub elapsed: Duration,
-}
-
-/// [`SearchInfo`] with the principal variation.
-#[derive(Clone, Debug)]
-pub struct SearchResult {
-    pub best: Move,
-    pub resign: bool,
-    /// From the mover's view, in hundredths of a point (see [`SearchInfo`]).
-    pub value: i32,
-    pub depth: u32,
-    pub nodes: u64,
-    pub elapsed: Duration,
     /// Expected continuation, starting with `best`.
     pub pv: ArrayVec<Move, MAX_PLY>,
 }
@@ -109,7 +97,6 @@ pub struct SearchResult {
 pub struct Player {
     core: Box<Core>,
     resign_threshold: Option<f64>,
-    pv: ArrayVec<Move, MAX_PLY>,
 }
 
 /// Resignation is considered only from this depth on: at depth 1 the
@@ -125,7 +112,6 @@ impl Player {
         Player {
             core: Core::new(tt_megabytes),
             resign_threshold: None,
-            pv: ArrayVec::new(),
         }
     }
 
@@ -166,27 +152,6 @@ impl Player {
         limits: &SearchLimits,
         stop: &AtomicBool,
     ) -> SearchResult {
-        let info = self.search(game, color, limits, stop);
-        SearchResult {
-            best: info.best,
-            resign: info.resign,
-            value: info.value,
-            depth: info.depth,
-            nodes: info.nodes,
-            elapsed: info.elapsed,
-            pv: self.pv.clone(),
-        }
-    }
-
-    /// [`Player::genmove`] without the `Vec`: the principal variation stays
-    /// in the player ([`Player::pv`]). Does not allocate.
-    pub fn search(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limits: &SearchLimits,
-        stop: &AtomicBool,
-    ) -> SearchInfo {
         let start = Instant::now();
         let mut board = game.board().clone();
         board.set_to_move(color);
@@ -216,28 +181,26 @@ impl Player {
         let outcome = Search::new(&mut self.core, ctx, stop).run(&mut board, &inner, &root_legal);
         debug_assert!(game.check_point(color, outcome.best).is_ok());
 
-        self.pv.clear();
-        for &p in &self.core.best_pv {
-            self.pv.push(Board::to_move_value(p as Point));
-        }
+        let pv = self
+            .core
+            .best_pv
+            .iter()
+            .map(|&p| Board::to_move_value(p as Point))
+            .collect();
         let resign = self.resign_threshold.is_some_and(|t| {
             outcome.depth >= RESIGN_MIN_DEPTH
                 && game.moves().len() >= 2 * board.size()
                 && (outcome.value as f64) < -t * eval::UNIT as f64
         });
-        SearchInfo {
+        SearchResult {
             best: Board::to_move_value(outcome.best),
             resign,
             value: outcome.value,
             depth: outcome.depth,
             nodes: outcome.nodes,
             elapsed: start.elapsed(),
+            pv,
         }
-    }
-
-    /// The principal variation of the last search, starting with its move.
-    pub fn pv(&self) -> &[Move] {
-        &self.pv
     }
 }
 
