@@ -6,3 +6,4 @@ pub mod gtp;
 pub mod gtp_client;
 pub mod search;
 pub mod sgf;
+pub mod tactics;

@@ -311,6 +311,17 @@ impl Board {
 
     /// Why `color` may not play on `p`, or `Ok` when it may (pass always may).
     pub fn check(&self, color: Color, p: Point) -> Result<(), Illegal> {
+        self.check_ignoring_ko(color, p)?;
+        if self.ko as Point == p && self.ko_color == color && p != PASS {
+            return Err(Illegal::Ko);
+        }
+        Ok(())
+    }
+
+    /// [`Board::check`] without the simple-ko ban: the move is physically
+    /// possible. Solvers that model a side with ko threats to spare let it
+    /// retake at once.
+    pub fn check_ignoring_ko(&self, color: Color, p: Point) -> Result<(), Illegal> {
         if p == PASS {
             return Ok(());
         }
@@ -319,9 +330,6 @@ impl Board {
         }
         if self.cells[p] != EMPTY {
             return Err(Illegal::Occupied);
-        }
-        if self.ko as Point == p && self.ko_color == color {
-            return Err(Illegal::Ko);
         }
         if self.is_suicide(color, p) {
             return Err(Illegal::Suicide);
@@ -365,11 +373,15 @@ impl Board {
             .any(|&n| self.cells[n] == enemy && self.libs[self.head[n] as usize] == 1)
     }
 
-    /// Plays a legal move (or `PASS`) for `color` and returns the record that
-    /// takes it back. Debug builds assert legality; release builds trust the
-    /// caller, who must have called [`Board::check`].
+    /// Plays a move (or `PASS`) for `color` and returns the record that
+    /// takes it back. The move must pass [`Board::check`], or at least
+    /// [`Board::check_ignoring_ko`] for a caller that models ko threats.
+    /// Debug builds assert it; release builds trust the caller.
     pub fn play(&mut self, color: Color, p: Point) -> Undo {
-        debug_assert!(self.check(color, p).is_ok(), "illegal move played");
+        debug_assert!(
+            self.check_ignoring_ko(color, p).is_ok(),
+            "impossible move played"
+        );
         let mut u = Undo {
             point: p as u16,
             color,
