@@ -4,6 +4,7 @@ pub mod engines;
 pub mod go;
 pub mod gtp;
 pub mod gtp_client;
+pub mod regress;
 pub mod search;
 pub mod sgf;
 pub mod tactics;

@@ -1,5 +1,5 @@
 //! The `tesuji` command: a GTP engine on stdin/stdout (the default), and
-//! the `bench` subcommand.
+//! the `bench` and `regress` subcommands.
 
 use std::io::{self, BufReader, Write};
 use std::process::ExitCode;
@@ -8,7 +8,9 @@ use tesuji::gtp::{server, Config, Engine};
 
 const USAGE: &str =
     "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
-[--depth N] [--tt-mb N]\n       tesuji bench\n";
+[--depth N] [--tt-mb N]\n       tesuji bench\n       \
+tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
+[--timeout SECS] [--csv] [--engine-stderr] FILE.tst...\n";
 
 fn parse_gtp_flags(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
             let _ = io::stdout().flush();
             ExitCode::SUCCESS
         }
+        "regress" => tesuji::regress::main(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             ExitCode::SUCCESS
