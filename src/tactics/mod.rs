@@ -1,6 +1,10 @@
 //! Tactical reading in Go: can a block be captured, can it be saved, and
-//! how? The rules of the question live in `rules`; solvers answer it.
+//! how? The rules of the question live in `rules`; solvers answer it. The
+//! exhaustive `reference` answers small questions in the plainest way, and
+//! `problems` generates such questions and checks a solver against it.
 
+pub mod problems;
+pub mod reference;
 pub mod rules;
 
 pub use rules::{CaptureGame, KoModel, Problem, Step, Winner};
