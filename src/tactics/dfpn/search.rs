@@ -543,9 +543,6 @@ impl Search<'_> {
         if let Some(v) = self.exact() {
             return v;
         }
-        if self.abort.is_some() {
-            return Value::open(1, 1, NO_MOVE);
-        }
         let mover = self.game.to_move();
         let key = self.key();
         if !no_pass {
@@ -556,10 +553,13 @@ impl Search<'_> {
                         return Value::from_entry(&e);
                     }
                     self.stats.unusable += 1;
-                } else if e.phi >= th_phi || e.delta >= th_delta {
+                } else if e.phi >= th_phi || e.delta >= th_delta || self.abort.is_some() {
                     return Value::open(e.phi, e.delta, e.best);
                 }
             }
+        }
+        if self.abort.is_some() {
+            return Value::open(1, 1, NO_MOVE);
         }
         let base = self.arena.len();
         self.expand(no_pass);
@@ -619,6 +619,7 @@ impl Search<'_> {
                 best: v.best,
                 flags: v.flags,
                 min: v.min,
+                generation: 0,
             });
         }
         self.arena.truncate(base);

@@ -31,6 +31,9 @@ pub struct Entry {
     /// For a proven capture: the least (black, white) stone counts of any
     /// position of the proof tree other than its root.
     pub min: [u16; 2],
+    /// The table generation that stored it (set by [`Table::store`]);
+    /// entries of older generations are gone (see [`Table::clear`]).
+    pub generation: u8,
 }
 
 impl Entry {
@@ -52,6 +55,7 @@ struct Bucket([Entry; WAYS]);
 pub struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
+    generation: u8,
 }
 
 impl Table {
@@ -70,6 +74,7 @@ impl Table {
         Table {
             buckets: vec![Bucket::default(); n],
             mask: n.wrapping_sub(1),
+            generation: 1,
         }
     }
 
@@ -77,8 +82,20 @@ impl Table {
         !self.buckets.is_empty()
     }
 
+    /// Forgets every entry. A new generation makes the old entries
+    /// invisible at once; the memory is only wiped when the 8-bit
+    /// generation counter wraps, so a new problem costs nothing however big
+    /// the table.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.buckets.fill(Bucket::default());
+            self.generation = 1;
+        }
+    }
+
+    fn live(&self, e: &Entry) -> bool {
+        e.flags & VALID != 0 && e.generation == self.generation
     }
 
     fn bucket(&self, key: u64) -> usize {
@@ -91,9 +108,7 @@ impl Table {
             return None;
         }
         let b = &self.buckets[self.bucket(key)];
-        b.0.iter()
-            .find(|e| e.flags & VALID != 0 && e.key == key)
-            .copied()
+        b.0.iter().find(|e| self.live(e) && e.key == key).copied()
     }
 
     /// Stores `e`. A solved entry is never replaced by an unsolved one for
@@ -104,12 +119,12 @@ impl Table {
             return;
         }
         e.flags |= VALID;
+        e.generation = self.generation;
+        let generation = self.generation;
+        let live = |x: &Entry| x.flags & VALID != 0 && x.generation == generation;
         let i = self.bucket(e.key);
         let b = &mut self.buckets[i].0;
-        if let Some(old) = b
-            .iter_mut()
-            .find(|x| x.flags & VALID != 0 && x.key == e.key)
-        {
+        if let Some(old) = b.iter_mut().find(|x| live(x) && x.key == e.key) {
             if old.is_solved() && !e.is_solved() {
                 return;
             }
@@ -117,10 +132,10 @@ impl Table {
             *old = e;
             return;
         }
-        // Otherwise an empty way, else the one with least work behind it;
+        // Otherwise a free way, else the one with least work behind it;
         // solved entries count double, as they save a whole search.
         let weight = |x: &Entry| {
-            if x.flags & VALID == 0 {
+            if !live(x) {
                 0
             } else if x.is_solved() {
                 (x.work as u64) * 2 + 1
@@ -162,6 +177,13 @@ mod tests {
         }
         assert!(t.probe(5 + stride).is_none(), "least work replaced");
         assert!(t.probe(5).is_some(), "solved entry kept");
+        // A clear forgets everything, also across the generation wrap.
+        for _ in 0..300 {
+            t.clear();
+            assert!(t.probe(5).is_none());
+            t.store(e(5, 1, 1, 1));
+            assert!(t.probe(5).is_some());
+        }
         let off = Table::new(0);
         assert!(!off.is_enabled() && off.probe(1).is_none());
     }
