@@ -34,14 +34,22 @@
 //!
 //! # Why a proven result is true
 //!
-//! Solved values (φ or δ equal to 0) enter the search in four ways only:
+//! Solved values (φ or δ equal to 0) enter the search in these ways only:
 //!
 //! 1. a finished game ([`CaptureGame::winner`]);
-//! 2. an immediate capture: the attacker is to move, the target has one
-//!    liberty and the attacker may legally play it (capturing is never
-//!    suicide, so only the ko model can forbid it);
-//! 3. the min/sum rules over a frame whose children are solved;
-//! 4. a solved table entry that is *usable* at the current node.
+//! 2. an immediate end, exact by the rules: the attacker is to move, the
+//!    target has one liberty and the attacker may legally play it
+//!    (capturing is never suicide, so only the ko model can forbid it); or
+//!    the defender is to move just after a pass, and passes too;
+//! 3. a defender's move, at a node where the target is in atari, that is
+//!    not on the liberty and captures nothing: after it the attacker
+//!    captures at once by 2 (no ko ban survives a move that captures
+//!    nothing). This is decided without playing the move, so the one other
+//!    way the line could end, a repetition, is excluded first: the move is
+//!    played instead whenever the path holds a position with the stone
+//!    counts and target the child would have;
+//! 4. the min/sum rules over a frame whose children are solved;
+//! 5. a solved table entry that is *usable* at the current node.
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
@@ -92,24 +100,34 @@
 //!
 //! # Costs
 //!
+//! An expansion plays every child once to evaluate it (exactly when 1–3
+//! apply, by the heuristic otherwise); children of rule 3 are not even
+//! played. The table is probed for the children only when the node was
+//! searched before: at a first expansion they are hardly ever in the table
+//! (their own probe catches transpositions when they are searched), and
+//! each probe is a cache miss. The probes of an expansion are batched so
+//! that their misses overlap.
+//!
 //! [`Solver::new`] allocates the table; the first solve on a board size
 //! reserves the frame arena (children of every node on the path, up to the
 //! rules' depth limit). After that a solve allocates nothing per node: moves
 //! are generated into a fixed list, frames live in the arena, the game in
 //! one [`CaptureGame`].
 
+mod numbers;
 mod search;
 pub mod tt;
 
 #[cfg(test)]
 mod tests;
 
-use crate::go::board::{Board, Point, PointList, PASS};
+use crate::go::board::{Board, Point, PointList, MAX_POINTS, PASS};
 use crate::go::Color;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
+use numbers::{Child, Value, INF, NO_MOVE};
 pub use search::Stats;
-use search::{Anc, Child, Search, Value, INF, NO_MOVE};
+use search::{Anc, Search};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tt::{Table, KO};
@@ -206,6 +224,7 @@ pub struct Solver {
     arena: Vec<Child>,
     anc: Vec<Anc>,
     moves: Box<PointList>,
+    pending: Vec<search::Pending>,
     eps_milli: u64,
     weak: bool,
     identity: Option<Identity>,
@@ -236,6 +255,7 @@ impl Solver {
             arena: Vec::new(),
             anc: Vec::with_capacity(MAX_DEPTH + 2),
             moves: Box::new(PointList::new()),
+            pending: Vec::with_capacity(MAX_POINTS + 1),
             eps_milli: (DEFAULT_EPSILON * 1000.0) as u64,
             weak: true,
             identity: None,
@@ -296,6 +316,7 @@ impl Solver {
             arena: &mut self.arena,
             anc: &mut self.anc,
             moves: &mut self.moves,
+            pending: &mut self.pending,
             salt: salt(model, opts.ladder),
             attacker: problem.attacker,
             target: problem.target,

@@ -3,36 +3,14 @@
 //! thresholds grown by the 1+ε rule, and the bookkeeping that makes
 //! transposition-table results safe across paths (see the parent module).
 
+use super::numbers::{aggregate, heuristic, min2, Agg, Child, Features, Value, CAP, INF, NO_MOVE};
 use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
 use super::Limit;
 use crate::go::board::{Board, Point, PointList, PASS};
 use crate::go::Color;
-use crate::tactics::rules::{CaptureGame, Step, Winner};
+use crate::tactics::rules::{CaptureGame, Step, Winner, MAX_DEPTH};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// Proof or disproof number of a solved node.
-pub const INF: u32 = u32::MAX;
-/// Unsolved numbers saturate here, far below `INF`, so a sum of many large
-/// numbers never looks solved.
-pub const CAP: u32 = 1 << 30;
-/// `best` of an entry that has no move (a node without children).
-pub const NO_MOVE: u16 = u16::MAX;
-
-/// One child in a node's frame: the move, and the child's φ and δ as seen
-/// from the child (φ is for the opponent of the node's player to move).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Child {
-    pub mv: u16,
-    pub phi: u32,
-    pub delta: u32,
-    /// Nodes searched below this child from this frame.
-    pub work: u32,
-    pub flags: u8,
-    /// For a child won by the attacker: the least stone counts of any
-    /// non-terminal position in its proof tree, the child itself included.
-    pub min: [u16; 2],
-}
 
 /// What the search knows about one position of the current path: stone
 /// counts (black, white) and the size of the target block. Both bound which
@@ -45,41 +23,43 @@ pub struct Anc {
     pub passed: bool,
 }
 
-/// A node's result: φ, δ, flags (`KO`, `PATH_DEP`), the stone-count bound
-/// of a proof (over the proof tree without the node itself), best move.
-#[derive(Clone, Copy, Debug)]
-pub struct Value {
-    pub phi: u32,
-    pub delta: u32,
-    pub flags: u8,
-    pub min: [u16; 2],
-    pub best: u16,
+/// Whether a proven capture whose proof tree has, besides its root, no
+/// position with fewer than `min` black and white stones may be used at
+/// `me`, whose ancestors are `path`: no ancestor could be one of those
+/// positions. An ancestor could only if it has at least `min` stones of
+/// each colour and a target block as large as `me`'s; ancestors before the
+/// target last grew are out of reach, as the block never shrinks.
+pub fn capture_usable(min: [u16; 2], me: &Anc, path: &[Anc]) -> bool {
+    for s in path.iter().rev() {
+        if s.target < me.target {
+            return true;
+        }
+        if s.counts[0] >= min[0] && s.counts[1] >= min[1] {
+            return false;
+        }
+    }
+    true
 }
 
-impl Value {
-    fn solved(mover_wins: bool, flags: u8, best: u16) -> Value {
-        Value {
-            phi: if mover_wins { 0 } else { INF },
-            delta: if mover_wins { INF } else { 0 },
-            flags,
-            min: NO_MIN,
-            best,
-        }
-    }
+/// A generated child waiting for its table probe: its key (0: none
+/// needed), its entry for the ancestor stack, and its player to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Pending {
+    pub key: u64,
+    pub anc: Anc,
+    pub mover: Color,
+}
 
-    fn open(phi: u32, delta: u32, best: u16) -> Value {
-        Value {
-            phi,
-            delta,
-            flags: 0,
-            min: NO_MIN,
-            best,
-        }
-    }
-
-    pub fn is_solved(&self) -> bool {
-        self.phi == 0 || self.delta == 0
-    }
+impl Pending {
+    const NONE: Pending = Pending {
+        key: 0,
+        anc: Anc {
+            counts: [0; 2],
+            target: 0,
+            passed: false,
+        },
+        mover: Color::Black,
+    };
 }
 
 /// Per-solve state; the big buffers belong to the `Solver` and are lent.
@@ -89,6 +69,8 @@ pub struct Search<'a> {
     pub arena: &'a mut Vec<Child>,
     pub anc: &'a mut Vec<Anc>,
     pub moves: &'a mut PointList,
+    /// Children of the node being expanded, awaiting their table probes.
+    pub pending: &'a mut Vec<Pending>,
     /// Mixed into every key: ko model and move restriction.
     pub salt: u64,
     pub attacker: Color,
@@ -121,145 +103,9 @@ pub struct Stats {
     pub unusable: u64,
     /// Defender wins not stored because they rested on a cut line.
     pub path_dependent: u64,
-}
-
-struct Agg {
-    phi: u32,
-    delta: u32,
-    best: usize,
-    delta2: u32,
-    /// Weak rule: what δ adds to the largest φ (children with φ > 0, less
-    /// one); `u32::MAX` under the sum rule.
-    rest: u32,
-}
-
-/// φ = min δ(child) with the selected child (the first of least δ) and the
-/// second least δ; δ by the sum rule Σ φ(child), or by the weak rule of
-/// WPNS (Ueda et al. 2008, seed 000): max φ(child) + (children with φ > 0)
-/// − 1, which counts a position reached by many move orders once rather
-/// than once per order. Both are 0 exactly when every φ(child) is 0 and ∞
-/// when one is; unsolved values saturate at `CAP`.
-fn aggregate(children: &[Child], weak: bool) -> Agg {
-    let mut a = Agg {
-        phi: INF,
-        delta: 0,
-        best: 0,
-        delta2: INF,
-        rest: 0,
-    };
-    let mut sum: u64 = 0;
-    let mut max: u64 = 0;
-    let mut open: u64 = 0;
-    for (i, c) in children.iter().enumerate() {
-        if c.phi == INF {
-            sum = INF as u64;
-        } else if sum != INF as u64 {
-            sum += c.phi as u64;
-        }
-        if c.phi != 0 {
-            open += 1;
-            max = max.max(c.phi as u64);
-        }
-        if c.delta < a.phi {
-            a.delta2 = a.phi;
-            a.phi = c.delta;
-            a.best = i;
-        } else if c.delta < a.delta2 {
-            a.delta2 = c.delta;
-        }
-    }
-    if sum == INF as u64 {
-        a.delta = INF;
-    } else if weak {
-        a.delta = if open == 0 {
-            0
-        } else {
-            (max + open - 1).min(CAP as u64) as u32
-        };
-        a.rest = (open.saturating_sub(1)).min(CAP as u64) as u32;
-    } else {
-        a.delta = sum.min(CAP as u64) as u32;
-        a.rest = u32::MAX;
-    }
-    a
-}
-
-fn min2(a: [u16; 2], b: [u16; 2]) -> [u16; 2] {
-    [a[0].min(b[0]), a[1].min(b[1])]
-}
-
-/// What the heuristic knows of a move, measured on the board after it.
-pub struct Features {
-    /// The attacker made the move.
-    pub att: bool,
-    /// Liberties of the target before and after.
-    pub libs0: usize,
-    pub libs1: usize,
-    /// Stones the move captured.
-    pub captured: u32,
-    pub pass: bool,
-    /// The moved stone's block has one liberty and captured nothing.
-    pub self_atari: bool,
-    /// Moves the opponent will have (empty points and the pass).
-    pub replies: u32,
-    /// The escape threshold of the problem.
-    pub escape: usize,
-}
-
-/// df-pn+ initial φ and δ of a child not yet searched (Nagai 2002's
-/// heuristic initialisation, seed 000), as (φ of the opponent, δ = the
-/// mover's proof number through the child). Both are at least 1: a
-/// heuristic never makes a node look solved.
-///
-/// The numbers are scaled to agree with what one expansion of the child
-/// will report, so that searched and unsearched siblings compare fairly:
-/// refuting every reply costs about (number of replies) × (cost of one),
-/// except when the attacker's move leaves the target in atari, where every
-/// reply but an escape or a capture loses at once.
-fn heuristic(f: &Features) -> (u32, u32) {
-    let k = f.replies.max(1);
-    let (phi, mut delta) = if f.att {
-        // φ: the defender's cost to escape; δ: the attacker's to refute
-        // every defender reply.
-        match f.libs1 {
-            0 | 1 => (4, 1),
-            2 => (2, k),
-            3 => (1, 2 * k),
-            _ => (1, 4 * k),
-        }
-    } else {
-        // φ: the attacker's cost to capture; δ: the defender's to refute
-        // every attacker move, cheap when one more move escapes.
-        let per_reply = if f.libs1 + 1 >= f.escape {
-            1
-        } else {
-            match f.libs1 {
-                0..=2 => 4,
-                3 => 2,
-                _ => 1,
-            }
-        };
-        let phi = match f.libs1 {
-            0 | 1 => 1,
-            2 => 2,
-            3 => 4,
-            _ => 8,
-        };
-        (phi, k * per_reply)
-    };
-    // A move that neither changes the target's liberties nor captures is
-    // rarely the point; a defender's pass is the cheapest such move to
-    // prove, since it changes nothing. (An attacker's pass is answered by a
-    // pass and never gets here: see `exact`.)
-    if f.pass {
-        delta += delta / 2;
-    } else if f.libs1 == f.libs0 && f.captured == 0 {
-        delta *= 2;
-    }
-    if f.self_atari {
-        delta *= 2;
-    }
-    (phi, delta.min(CAP / 2))
+    /// Table probes for generated children, and how many found an entry.
+    pub child_probes: u64,
+    pub child_hits: u64,
 }
 
 impl Search<'_> {
@@ -336,13 +182,12 @@ impl Search<'_> {
         self.game.undo();
     }
 
-    /// The liberty by which the attacker, to move, captures the target at
-    /// once, if it has exactly one and may play there.
-    pub fn capture_now(&self) -> Option<Point> {
-        if self.game.to_move() != self.attacker || self.target_libs() != 1 {
+    /// The target's liberty, when it has exactly one.
+    fn liberty(&self) -> Option<Point> {
+        let b = self.game.board();
+        if b.color_at(self.target) != Some(self.defender()) || b.libs(self.target) != 1 {
             return None;
         }
-        let b = self.game.board();
         let mut lib = None;
         b.for_each_stone(self.target, |q| {
             for n in Board::neighbors(q) {
@@ -351,7 +196,16 @@ impl Search<'_> {
                 }
             }
         });
-        lib.filter(|&l| self.game.is_legal(l))
+        lib
+    }
+
+    /// The liberty by which the attacker, to move, captures the target at
+    /// once, if it has exactly one and may play there.
+    pub fn capture_now(&self) -> Option<Point> {
+        if self.game.to_move() != self.attacker || self.target_libs() != 1 {
+            return None;
+        }
+        self.liberty().filter(|&l| self.game.is_legal(l))
     }
 
     /// The value of a node known without search: the game is over, the
@@ -393,21 +247,14 @@ impl Search<'_> {
     /// position has as many stones of each colour as the tree's minimum and
     /// a target block of the same size.
     fn usable(&self, e: &Entry, mover: Color) -> bool {
-        let attacker_win = (e.phi == 0) == (mover == self.attacker);
-        if !attacker_win {
-            return true;
-        }
         let (me, path) = self.anc.split_last().expect("the node is on the stack");
-        for s in path.iter().rev() {
-            if s.target < me.target {
-                // The target block only grows; nothing earlier can return.
-                break;
-            }
-            if s.counts[0] >= e.min[0] && s.counts[1] >= e.min[1] {
-                return false;
-            }
-        }
-        true
+        self.usable_at(e, mover, me, path)
+    }
+
+    /// [`Search::usable`] for a position `me` whose ancestors are `path`.
+    fn usable_at(&self, e: &Entry, mover: Color, me: &Anc, path: &[Anc]) -> bool {
+        let attacker_win = (e.phi == 0) == (mover == self.attacker);
+        !attacker_win || capture_usable(e.min, me, path)
     }
 
     fn key(&self) -> u64 {
@@ -415,10 +262,12 @@ impl Search<'_> {
     }
 
     /// Plays `m`, evaluates the child without searching it (exactly when
-    /// the game is over or the capture is immediate or the table has a
-    /// usable result; heuristically otherwise) and takes `m` back. `None`
-    /// when the move is not part of the search (λ¹ restriction).
-    fn init_child(&mut self, m: Point, replies: u32) -> Option<Child> {
+    /// the game is over or the capture is immediate, heuristically
+    /// otherwise) and takes `m` back. Also returns what a table probe for
+    /// the child needs (its key and its entry on the ancestor stack), when
+    /// the child is not decided already. `None` when the move is not part
+    /// of the search (λ¹ restriction).
+    fn init_child(&mut self, m: Point, replies: u32) -> Option<(Child, Option<Pending>)> {
         let mover = self.game.to_move();
         let att = mover == self.attacker;
         let libs0 = self.target_libs();
@@ -438,83 +287,149 @@ impl Search<'_> {
             flags: 0,
             min: NO_MIN,
         };
+        let mut pending = None;
         let keep = !(self.ladder && att && target_on && libs1 != 1);
         if keep {
-            let counts = self.anc.last().map_or(NO_MIN, |a| a.counts);
+            let me = self.anc.last().copied().unwrap_or_default();
             if let Some(v) = self.exact() {
-                child.set(
-                    v,
-                    if self.game.winner().is_some() {
-                        NO_MIN
-                    } else {
-                        counts
-                    },
-                );
+                let terminal = self.game.winner().is_some();
+                child.set(v, if terminal { NO_MIN } else { me.counts });
             } else {
-                let mover_child = self.game.to_move();
-                let probe = self.tt.probe(self.key());
-                match probe {
-                    Some(e) if e.is_solved() && self.usable(&e, mover_child) => {
-                        self.stats.tt_solved_hits += 1;
-                        child.set(Value::from_entry(&e), counts);
-                    }
-                    Some(e) if !e.is_solved() => {
-                        child.phi = e.phi;
-                        child.delta = e.delta;
-                    }
-                    _ => {
-                        let captured = b.prisoners(mover) - prisoners0;
-                        let (phi, delta) = heuristic(&Features {
-                            att,
-                            libs0,
-                            libs1,
-                            captured,
-                            pass: m == PASS,
-                            self_atari: m != PASS && captured == 0 && b.libs(m) == 1,
-                            replies,
-                            escape: self.game.problem().escape_libs,
-                        });
-                        child.phi = phi;
-                        child.delta = delta;
-                    }
-                }
-            }
-        }
-        self.undo();
-        keep.then_some(child)
-    }
-
-    /// Pushes the children of the current node onto the arena.
-    fn expand(&mut self, no_pass: bool) {
-        self.game.moves(self.moves);
-        let base = self.arena.len();
-        for &m in self.moves.iter() {
-            if !(no_pass && m == PASS) {
-                debug_assert!(self.arena.len() < self.arena.capacity(), "arena overflow");
-                self.arena.push(Child {
-                    mv: m as u16,
-                    ..Child::default()
+                let captured = b.prisoners(mover) - prisoners0;
+                let (phi, delta) = heuristic(&Features {
+                    att,
+                    libs0,
+                    libs1,
+                    captured,
+                    pass: m == PASS,
+                    self_atari: m != PASS && captured == 0 && b.libs(m) == 1,
+                    replies,
+                    escape: self.game.problem().escape_libs,
+                });
+                child.phi = phi;
+                child.delta = delta;
+                pending = Some(Pending {
+                    key: self.key(),
+                    anc: me,
+                    mover: self.game.to_move(),
                 });
             }
         }
-        // Evaluate in place, keeping the children that take part. The
-        // opponent's replies: about the empty points left, and the pass.
-        let end = self.arena.len();
+        self.undo();
+        keep.then_some((child, pending))
+    }
+
+    /// The target's only liberty, when the defender is to move with the
+    /// target in atari, and the line is far from the depth limit.
+    fn defender_in_atari(&self) -> Option<Point> {
+        let g = &self.game;
+        if g.to_move() == self.attacker || self.target_libs() != 1 || g.depth() + 1 >= MAX_DEPTH {
+            return None;
+        }
+        self.liberty()
+    }
+
+    /// A defender's move `m` at a node where the target's only liberty is
+    /// `lib`, decided without playing it when it is a stone away from the
+    /// target that captures nothing: the target keeps the one liberty, the
+    /// move leaves no ko ban, and capturing is never suicide, so the
+    /// attacker captures at once, whatever the ko model. The one way the
+    /// line could end otherwise is a repetition, which needs an earlier
+    /// position with the same stone counts and target; if the path has one,
+    /// the move is played instead.
+    fn loses_at_once(&self, m: Point, lib: Point) -> Option<Child> {
+        let b = self.game.board();
+        let mover = self.game.to_move();
+        if m == PASS || m == lib || b.captures_something(mover, m) {
+            return None;
+        }
+        let me = self.anc.last()?;
+        let mut counts = me.counts;
+        counts[mover.index()] += 1;
+        for s in self.anc.iter().rev() {
+            if s.target < me.target {
+                break;
+            }
+            if s.counts == counts {
+                return None;
+            }
+        }
+        let mut child = Child {
+            mv: m as u16,
+            ..Child::default()
+        };
+        child.set(Value::solved(true, 0, lib as u16), counts);
+        Some(child)
+    }
+
+    /// Pushes the children of the current node onto the arena. When the
+    /// node has been searched before (`seen`), the table is probed for
+    /// every child that is not decided already, to start from what earlier
+    /// searches learnt; a node seen for the first time starts from the
+    /// heuristic alone, since its children are rarely in the table then
+    /// (transpositions aside, which its children's own probes still catch
+    /// when they are searched) and a probe costs a cache miss. Children are
+    /// generated first and probed afterwards, after touching every bucket,
+    /// so that the misses overlap.
+    fn expand(&mut self, no_pass: bool, seen: bool) {
+        self.game.moves(self.moves);
+        // The opponent's replies: about the empty points left, and the pass.
         let b = self.game.board();
         let stones = self
             .anc
             .last()
             .map_or(0, |a| a.counts[0] as u32 + a.counts[1] as u32);
         let replies = (b.size() * b.size()) as u32 - stones;
-        let mut kept = base;
-        for i in base..end {
-            let m = self.arena[i].mv as Point;
-            if let Some(c) = self.init_child(m, replies) {
-                self.arena[kept] = c;
-                kept += 1;
+        self.pending.clear();
+        let base = self.arena.len();
+        let atari = self.defender_in_atari();
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            if no_pass && m == PASS {
+                continue;
+            }
+            if let Some(c) = atari.and_then(|lib| self.loses_at_once(m, lib)) {
+                self.arena.push(c);
+                self.pending.push(Pending::NONE);
+                continue;
+            }
+            if let Some((c, p)) = self.init_child(m, replies) {
+                debug_assert!(self.arena.len() < self.arena.capacity(), "arena overflow");
+                self.arena.push(c);
+                self.pending.push(p.unwrap_or(Pending::NONE));
             }
         }
-        self.arena.truncate(kept);
+        if !seen || !self.tt.is_enabled() {
+            return;
+        }
+        let touched = self
+            .pending
+            .iter()
+            .filter(|p| p.key != 0)
+            .fold(0, |acc, p| acc ^ self.tt.touch(p.key));
+        std::hint::black_box(touched);
+        for i in 0..self.pending.len() {
+            let p = self.pending[i];
+            if p.key == 0 {
+                continue;
+            }
+            let probe = self.tt.probe(p.key);
+            self.stats.child_probes += 1;
+            self.stats.child_hits += probe.is_some() as u64;
+            match probe {
+                Some(e) if !e.is_solved() => {
+                    self.arena[base + i].phi = e.phi;
+                    self.arena[base + i].delta = e.delta;
+                }
+                Some(e) if self.usable_at(&e, p.mover, &p.anc, self.anc) => {
+                    self.stats.tt_solved_hits += 1;
+                    self.arena[base + i].set(Value::from_entry(&e), p.anc.counts);
+                }
+                // Absent, or a proof this path cannot use: the heuristic
+                // numbers stay.
+                _ => {}
+            }
+        }
     }
 
     /// Child threshold on δ by the 1+ε rule (Pawlewicz & Lew 2007): stay
@@ -545,8 +460,10 @@ impl Search<'_> {
         }
         let mover = self.game.to_move();
         let key = self.key();
+        let mut seen = no_pass;
         if !no_pass {
             if let Some(e) = self.tt.probe(key) {
+                seen = true;
                 if e.is_solved() {
                     if self.usable(&e, mover) {
                         self.stats.tt_solved_hits += 1;
@@ -562,7 +479,7 @@ impl Search<'_> {
             return Value::open(1, 1, NO_MOVE);
         }
         let base = self.arena.len();
-        self.expand(no_pass);
+        self.expand(no_pass, seen);
         self.stats.expansions += 1;
         let start = self.nodes;
         let mut agg;
@@ -673,25 +590,38 @@ impl Search<'_> {
     }
 }
 
-impl Child {
-    /// Takes a child's value; `counts` are the child's own stone counts, or
-    /// `NO_MIN` when the child is a finished game.
-    fn set(&mut self, v: Value, counts: [u16; 2]) {
-        self.phi = v.phi;
-        self.delta = v.delta;
-        self.flags = v.flags;
-        self.min = min2(counts, v.min);
-    }
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Value {
-    pub fn from_entry(e: &Entry) -> Value {
-        Value {
-            phi: e.phi,
-            delta: e.delta,
-            flags: e.flags & (KO | PATH_DEP),
-            min: e.min,
-            best: e.best,
+    fn anc(b: u16, w: u16, target: u16) -> Anc {
+        Anc {
+            counts: [b, w],
+            target,
+            passed: false,
         }
+    }
+
+    #[test]
+    fn capture_usable_checks_the_path() {
+        let me = anc(10, 10, 3);
+        // No bound: the proof has no position besides its root.
+        assert!(capture_usable(NO_MIN, &me, &[anc(20, 20, 3)]));
+        // An ancestor with enough stones of both colours could come back.
+        assert!(!capture_usable(
+            [9, 9],
+            &me,
+            &[anc(9, 9, 3), anc(10, 10, 3)]
+        ));
+        assert!(!capture_usable([9, 9], &me, &[anc(9, 12, 3)]));
+        // Too few stones of one colour: it cannot.
+        assert!(capture_usable([9, 9], &me, &[anc(8, 20, 3), anc(20, 8, 3)]));
+        // Behind a smaller target nothing can come back, whatever it holds.
+        assert!(capture_usable([9, 9], &me, &[anc(30, 30, 2), anc(8, 8, 3)]));
+        assert!(!capture_usable(
+            [9, 9],
+            &me,
+            &[anc(30, 30, 3), anc(8, 8, 3)]
+        ));
     }
 }

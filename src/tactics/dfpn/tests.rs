@@ -273,6 +273,15 @@ fn limits_give_unknown() {
     assert_eq!((r.code, r.stopped_by), (None, Some(Limit::Interrupted)));
 }
 
+/// Rounds of a randomized test: `n`, times `TESUJI_STRESS` when set (for
+/// long runs by hand: `TESUJI_STRESS=50 cargo test --release dfpn`).
+fn rounds(n: usize) -> usize {
+    let k = std::env::var("TESUJI_STRESS")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    n * k.unwrap_or(1)
+}
+
 /// A tiny xorshift generator: the randomized tests are reproducible.
 struct Rng(u64);
 
@@ -363,7 +372,7 @@ fn randomized_settings_agree() {
         })
         .collect();
     let (mut compared, mut solved) = (0, 0);
-    for _ in 0..400 {
+    for _ in 0..rounds(400) {
         let fill = 45 + rng.below(40);
         let Some((b, problem)) = random_problem(&mut rng, 5, fill) else {
             continue;
@@ -463,7 +472,7 @@ fn agrees_with_minimax_on_tiny_boards() {
     };
     let mut s = Solver::new(4);
     let (mut both, mut differ) = (0, Vec::new());
-    for _ in 0..300 {
+    for _ in 0..rounds(300) {
         let n = 3 + rng.below(2);
         let fill = 55 + rng.below(35);
         let Some((b, problem)) = random_problem(&mut rng, n, fill) else {
@@ -501,4 +510,74 @@ fn agrees_with_minimax_on_tiny_boards() {
     eprintln!("minimax: {both} decided by both");
     assert!(differ.is_empty(), "{}", differ.join("\n"));
     assert!(both > 100, "only {both} positions decided by both");
+}
+
+/// One table kept across the positions of a game tree: entries stored from
+/// one root are found again from other roots, by other paths. Proven
+/// answers must still equal those of a fresh solver and of minimax.
+#[test]
+fn table_reuse_across_roots_agrees() {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: 30_000,
+        time: None,
+    };
+    let mut shared = Solver::new(4);
+    let (mut checked, mut wrong) = (0, Vec::new());
+    for _ in 0..rounds(60) {
+        let fill = 55 + rng.below(30);
+        let Some((b, problem)) = random_problem(&mut rng, 4, fill) else {
+            continue;
+        };
+        let model = random_model(&mut rng);
+        // A short random line from the position; solve every position of
+        // it, deepest first, with the shared table.
+        let mut line = vec![b.clone()];
+        let mut to_move = if rng.below(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let first = to_move;
+        for _ in 0..4 {
+            let mut g = CaptureGame::new(line.last().unwrap(), problem, model, to_move);
+            let mut list = PointList::new();
+            g.moves(&mut list);
+            let Some(&m) = list.get(rng.below(list.len().max(1))) else {
+                break;
+            };
+            if m == PASS || g.play(m) != Step::Played || g.winner().is_some() {
+                break;
+            }
+            line.push(g.board().clone());
+            to_move = to_move.opp();
+        }
+        let movers: Vec<Color> = (0..line.len())
+            .map(|i| if i % 2 == 0 { first } else { first.opp() })
+            .collect();
+        for (pos, &mover) in line.iter().zip(&movers).rev() {
+            let q = Question {
+                board: pos,
+                problem,
+                model,
+                to_move: mover,
+            };
+            let a = shared.solve(q, Options::default(), limits, &stop);
+            let b = Solver::new(4).solve(q, Options::default(), limits, &stop);
+            let mut g = CaptureGame::new(pos, problem, model, mover);
+            let mut budget = 200_000;
+            let m = minimax(&mut g, 12, &mut budget);
+            let answers: Vec<Winner> = [a.winner, b.winner, m].into_iter().flatten().collect();
+            checked += 1;
+            if !answers.windows(2).all(|w| w[0] == w[1]) {
+                wrong.push(format!(
+                    "{problem:?} {model:?} {mover:?}: shared {:?} fresh {:?} minimax {m:?}\n{pos:?}",
+                    a.winner, b.winner
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(checked > 100, "{checked}");
 }

@@ -111,6 +111,17 @@ impl Table {
         b.0.iter().find(|e| self.live(e) && e.key == key).copied()
     }
 
+    /// Reads the bucket of `key` and returns a word of it, so that a batch
+    /// of touches brings the buckets into the cache together (the loads are
+    /// independent, so the processor overlaps their misses) before the
+    /// probes that use them.
+    pub fn touch(&self, key: u64) -> u64 {
+        // A bucket spans two cache lines: touch both.
+        self.buckets
+            .get(self.bucket(key))
+            .map_or(0, |b| b.0[0].key ^ b.0[WAYS - 1].key)
+    }
+
     /// Stores `e`. A solved entry is never replaced by an unsolved one for
     /// the same key (an unsolved store there comes from a search that could
     /// not use the proof on its path, and the proof is still true).
