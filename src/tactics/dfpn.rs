@@ -14,12 +14,20 @@
 //! * The **1+ε trick** (Pawlewicz & Lew 2007): the child's δ threshold grows
 //!   by a factor 1+ε over δ₂ (at least by one) instead of by one, which cuts
 //!   the re-expansions df-pn suffers when siblings have close numbers.
-//!   ε = 0.25 by default.
+//!   ε = 0.25 by default ([`Solver::set_epsilon`]).
+//! * **Weak proof numbers** (WPNS, Ueda et al. 2008; seed 000), by default
+//!   ([`Solver::set_weak_rule`]): `δ(n) = max φ(child) + (children with
+//!   φ > 0) − 1` instead of the sum, and correspondingly
+//!   `thφ(c) = thδ − (children with φ > 0) + 1`. In Go many move orders
+//!   reach the same position, and the sum counts it once per order: on the
+//!   two-eyed group of the tests the sum rule needed 25 times the nodes.
 //! * **df-pn+ initialisation** (Nagai 2002): a child not yet searched gets
-//!   φ and δ between 1 and 8 from cheap features of the move (the target's
-//!   liberties after it, whether it captured, whether it changed anything
-//!   near the target, self-atari, pass). A heuristic value is never 0 or ∞,
-//!   so it orders the search but never decides a result.
+//!   φ and δ from cheap features measured after the move (the target's
+//!   liberties, captures, whether the move changed the target's
+//!   liberties, self-atari, pass), scaled by the number of replies the
+//!   opponent will have, so that unsearched siblings compare fairly with
+//!   searched ones (see `numbers::heuristic`). A heuristic value is never 0
+//!   or ∞, so it orders the search but never decides a result.
 //! * A **transposition table** of fixed size with SmallTreeReplacement
 //!   (Nagai 2002): see [`tt`].
 //! * **Graph-history interaction** (Kishimoto & Müller 2004): handled as
