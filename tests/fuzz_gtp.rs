@@ -14,8 +14,10 @@
 //!
 //! Filtered out, so that the session stays fast and harmless: `quit` (it
 //! would end the stream), `genmove` and `reg_genmove` (seconds per call with
-//! the real player), and `loadsgf`/`printsgf` with a file argument (no file
-//! access with random names).
+//! the real player), `loadsgf`/`printsgf` with a file argument (no file
+//! access with random names), and `tesuji-solver_limits` with arguments:
+//! the stream starts by setting the tactical solver's limits to 300 nodes
+//! and 20 ms, and random ones must not raise them.
 //!
 //! `TESUJI_FUZZ_SEED=N` runs another stream than the fixed one;
 //! `TESUJI_FUZZ_DUMP=FILE` writes the stream to `FILE` for replaying it by
@@ -35,6 +37,8 @@ const LINES: usize = 120_000;
 const LONG_LINES: usize = 8;
 const LONG: usize = 64 * 1024;
 const FINAL_ID: u32 = 4242;
+/// The first line: keeps every solver command short.
+const SOLVER_LIMITS: &str = "tesuji-solver_limits nodes=300 time=0.02";
 /// The generator's seed; `TESUJI_FUZZ_SEED=N` explores other streams.
 const SEED: u64 = 0x7E50_1147_F022_0001;
 
@@ -108,7 +112,8 @@ const CONTROLS: &[u8] = b"\x00\x01\x07\x08\x0b\x0c\x0d\x1b\x1f\x7f";
 fn refused(name: &str, has_args: bool) -> bool {
     match name.to_ascii_lowercase().as_str() {
         "quit" | "genmove" | "reg_genmove" => true,
-        "loadsgf" | "printsgf" => has_args,
+        // The stream sets small solver limits first; none may raise them.
+        "loadsgf" | "printsgf" | "tesuji-solver_limits" => has_args,
         _ => false,
     }
 }
@@ -207,7 +212,26 @@ fn arguments(rng: &mut Rng, name: &str) -> Vec<Vec<u8>> {
             _ => rng.pick(&["5", "7", "9"]).to_string(),
         }],
         "komi" => vec![float(rng)],
-        "color" | "countlib" | "findlib" => vec![vertex(rng)],
+        "color" | "countlib" | "findlib" | "attack" | "defend" | "ladder_attack" => {
+            vec![vertex(rng)]
+        }
+        "solve" => {
+            let mut v = vec![
+                rng.pick(&["capture", "escape", "capture", "escape", "x"])
+                    .to_string(),
+                vertex(rng),
+            ];
+            for _ in 0..rng.below(4) {
+                let key = rng.pick(&["algo", "nodes", "time", "escape", "bogus", ""]);
+                let value = match key {
+                    "algo" => rng.pick(&["dfpn", "pns", ""]).to_string(),
+                    "time" => float(rng),
+                    _ => integer(rng),
+                };
+                v.push(format!("{key}={value}"));
+            }
+            v
+        }
         "list_stones" | "all_legal" | "captures" | "genmove" | "reg_genmove" => {
             vec![color(rng)]
         }
@@ -568,6 +592,7 @@ fn random_lines_get_one_framed_response_each() {
     let names: Vec<&'static str> = registry::commands().iter().map(|c| c.name).collect();
     let known: HashSet<&str> = names.iter().copied().collect();
     let mut lines = generate(&names);
+    lines.insert(0, SOLVER_LIMITS.as_bytes().to_vec());
     lines.push(format!("{FINAL_ID} protocol_version").into_bytes());
     if let Ok(path) = std::env::var("TESUJI_FUZZ_DUMP") {
         // The stream as the engine gets it, to replay by hand:

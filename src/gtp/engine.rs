@@ -6,8 +6,10 @@ use super::registry;
 use crate::go::{Game, KoRule};
 use crate::search::time::TimeControl;
 use crate::search::Player;
+use crate::tactics::dfpn::{Limits, Solver};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::time::Duration;
 
 /// Settings fixed at start-up (command-line flags).
 #[derive(Clone, Debug)]
@@ -46,7 +48,20 @@ pub struct Engine {
     pub stop: Arc<AtomicBool>,
     /// Set by `quit`: the server stops after answering.
     pub quit: bool,
+    /// The tactical solver, created by the first command that needs it.
+    pub solver: Option<Box<Solver>>,
+    /// Limits of `attack`, `defend`, `ladder_attack` and the defaults of
+    /// `solve` (`tesuji-solver_limits`).
+    pub solver_limits: Limits,
+    /// Work of the last solving command: nodes and time.
+    pub solver_stats: (u64, Duration),
 }
+
+/// Default limits of the tactical commands.
+pub const DEFAULT_SOLVER_LIMITS: Limits = Limits {
+    nodes: 1_000_000,
+    time: Some(Duration::from_secs(10)),
+};
 
 impl Engine {
     pub fn new(config: Config) -> Engine {
@@ -62,7 +77,16 @@ impl Engine {
             config,
             stop: Arc::new(AtomicBool::new(false)),
             quit: false,
+            solver: None,
+            solver_limits: DEFAULT_SOLVER_LIMITS,
+            solver_stats: (0, Duration::ZERO),
         }
+    }
+
+    /// The tactical solver, with a table of `--tt-mb` megabytes.
+    pub fn solver(&mut self) -> &mut Solver {
+        let mb = self.config.tt_megabytes;
+        self.solver.get_or_insert_with(|| Box::new(Solver::new(mb)))
     }
 
     /// Runs one command and returns its response body or error message.

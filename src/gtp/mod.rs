@@ -13,6 +13,7 @@ mod cmd_handicap;
 mod cmd_play;
 mod cmd_sgf;
 mod cmd_tactics;
+mod cmd_tactics_solve;
 
 pub use cmd_board::diagram;
 pub use cmd_sgf::{record as sgf_record, replay as sgf_replay, StopAt};

@@ -23,6 +23,7 @@ static TABLE: Lazy<Vec<&'static Command>> = Lazy::new(|| {
         super::cmd_board::COMMANDS,
         super::cmd_handicap::COMMANDS,
         super::cmd_tactics::COMMANDS,
+        super::cmd_tactics_solve::COMMANDS,
         super::cmd_sgf::COMMANDS,
         super::cmd_play::COMMANDS,
     ]

@@ -3,6 +3,7 @@
 //! exhaustive `reference` answers small questions in the plainest way, and
 //! `problems` generates such questions and checks a solver against it.
 
+pub mod dfpn;
 pub mod problems;
 pub mod reference;
 pub mod rules;

@@ -1,0 +1,257 @@
+//! Tactical solving over GTP: GNU Go's `attack`, `defend` and
+//! `ladder_attack` (GNU Go 3.8 manual, "The GTP commands"; answers `0` or
+//! `CODE VERTEX` with GNU Go's ko codes), tesuji's `solve` for referee
+//! scripts, and the solver's limits and statistics. All of them answer with
+//! the df-pn solver of [`crate::tactics::dfpn`], which only ever reports a
+//! proven result: when a limit stops it first, the answer says so.
+
+use super::engine::Engine;
+use super::parse::{self, Args};
+use super::registry::Command;
+use crate::go::board::{Board, Point, PASS};
+use crate::go::Move;
+use crate::tactics::dfpn::{KoResult, Limit, Limits, Options};
+use crate::tactics::rules::Problem;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+pub const COMMANDS: &[Command] = &[
+    Command {
+        name: "attack",
+        run: attack,
+    },
+    Command {
+        name: "defend",
+        run: defend,
+    },
+    Command {
+        name: "ladder_attack",
+        run: ladder_attack,
+    },
+    Command {
+        name: "solve",
+        run: solve,
+    },
+    Command {
+        name: "tesuji-solver_limits",
+        run: solver_limits,
+    },
+    Command {
+        name: "tesuji-solver_stats",
+        run: solver_stats,
+    },
+];
+
+/// A vertex that must hold a stone: the block to attack or defend.
+fn block(engine: &Engine, args: &mut Args) -> Result<Point, String> {
+    let p = match args.vertex(engine.game.size())? {
+        Move::Pass => return Err(parse::INVALID_VERTEX.into()),
+        Move::Play(v) => engine
+            .game
+            .board()
+            .point(v)
+            .ok_or_else(|| parse::VERTEX_OFF_BOARD.to_string())?,
+    };
+    if engine.game.board().color_at(p).is_none() {
+        return Err("vertex must not be empty".into());
+    }
+    Ok(p)
+}
+
+/// Moves as answers write them: `D4`, or `PASS` as GNU Go writes it.
+fn move_name(p: Point) -> String {
+    if p == PASS {
+        "PASS".into()
+    } else {
+        Board::vertex(p).to_string()
+    }
+}
+
+/// Who moves first.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Attacker,
+    Defender,
+}
+
+/// Runs the ko-code solve for the block on `p` and records its work.
+fn run(
+    engine: &mut Engine,
+    p: Point,
+    side: Side,
+    escape: Option<usize>,
+    opts: Options,
+    limits: Limits,
+) -> KoResult {
+    let board = engine.game.board().clone();
+    let mut problem = Problem::new(&board, p).expect("the vertex holds a stone");
+    if let Some(e) = escape {
+        problem.escape_libs = e;
+    }
+    let mover = match side {
+        Side::Attacker => problem.attacker,
+        Side::Defender => problem.defender(),
+    };
+    let stop = engine.stop.clone();
+    let r = engine
+        .solver()
+        .solve_with_ko(&board, problem, mover, opts, limits, &stop);
+    engine.solver_stats = (r.nodes, r.elapsed);
+    r
+}
+
+/// GNU Go's answer: `0`, or the code and the first move.
+fn gnugo_answer(r: &KoResult) -> Result<String, String> {
+    match (r.code, r.stopped_by) {
+        (Some(0), _) => Ok("0".into()),
+        (Some(code), _) => Ok(format!("{code} {}", move_name(r.best.unwrap_or(PASS)))),
+        (None, Some(Limit::Interrupted)) => Err("interrupted".into()),
+        (None, Some(Limit::Time)) => Err("unknown: time limit reached".into()),
+        (None, _) => Err("unknown: node limit reached".into()),
+    }
+}
+
+fn gnugo_command(
+    engine: &mut Engine,
+    args: &mut Args,
+    side: Side,
+    ladder: bool,
+) -> Result<String, String> {
+    let p = block(engine, args)?;
+    args.finish()?;
+    let opts = Options {
+        ladder,
+        avoid_root_pass: side == Side::Defender,
+    };
+    let limits = engine.solver_limits;
+    gnugo_answer(&run(engine, p, side, None, opts, limits))
+}
+
+fn attack(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    gnugo_command(engine, args, Side::Attacker, false)
+}
+
+fn defend(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    gnugo_command(engine, args, Side::Defender, false)
+}
+
+fn ladder_attack(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    gnugo_command(engine, args, Side::Attacker, true)
+}
+
+/// A `key=value` option token.
+fn option(token: &str) -> Result<(&str, &str), String> {
+    token
+        .split_once('=')
+        .ok_or_else(|| parse::SYNTAX_ERROR.to_string())
+}
+
+fn node_count(v: &str) -> Result<u64, String> {
+    u64::try_from(parse::int(v)?).map_err(|_| parse::INTEGER_OUT_OF_RANGE.to_string())
+}
+
+/// Seconds, from 0 to a billion.
+fn seconds(v: &str) -> Result<Duration, String> {
+    let s = parse::float(v)?;
+    if !(0.0..=1e9).contains(&s) {
+        return Err(parse::FLOAT_OUT_OF_RANGE.into());
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    let side = match args.string()? {
+        "capture" => Side::Attacker,
+        "escape" => Side::Defender,
+        _ => return Err("unknown problem (capture or escape)".into()),
+    };
+    let p = block(engine, args)?;
+    let mut limits = engine.solver_limits;
+    let mut escape = None;
+    for token in args.remaining() {
+        let (key, value) = option(token)?;
+        match key {
+            "algo" if value == "dfpn" => {}
+            "algo" => return Err("unknown algorithm".into()),
+            "nodes" => limits.nodes = node_count(value)?,
+            "time" => limits.time = Some(seconds(value)?),
+            "escape" => {
+                let libs = parse::uint(value)?;
+                if libs == 0 {
+                    return Err(parse::INTEGER_OUT_OF_RANGE.into());
+                }
+                escape = Some(libs as usize);
+            }
+            _ => return Err(parse::SYNTAX_ERROR.into()),
+        }
+    }
+    let opts = Options {
+        ladder: false,
+        avoid_root_pass: side == Side::Defender,
+    };
+    let r = run(engine, p, side, escape, opts, limits);
+    let mut out = match (r.code, r.stopped_by) {
+        (Some(0), _) => "loss ko=0".to_string(),
+        (Some(code), _) => format!("win {} ko={code}", move_name(r.best.unwrap_or(PASS))),
+        (None, why) => {
+            let reason = match why {
+                Some(Limit::Interrupted) => "interrupted",
+                Some(Limit::Time) => "time",
+                _ => "nodes",
+            };
+            format!("unknown reason={reason}")
+        }
+    };
+    let _ = write!(
+        out,
+        " order=- nodes={} time_ms={}",
+        r.nodes,
+        r.elapsed.as_millis()
+    );
+    if r.code.is_some() {
+        let pv: Vec<String> = r.pv.iter().map(|&m| move_name(m)).collect();
+        let pv = if pv.is_empty() {
+            "-".into()
+        } else {
+            pv.join(",")
+        };
+        let _ = write!(out, " pv={pv}");
+    }
+    Ok(out)
+}
+
+fn describe(l: &Limits) -> String {
+    let time = l
+        .time
+        .map_or("none".to_string(), |t| format!("{}", t.as_secs_f64()));
+    format!("nodes={} time={time}", l.nodes)
+}
+
+fn solver_limits(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    let mut limits = engine.solver_limits;
+    for token in args.remaining() {
+        let (key, value) = option(token)?;
+        match key {
+            "nodes" => limits.nodes = node_count(value)?,
+            "time" => limits.time = Some(seconds(value)?),
+            _ => return Err(parse::SYNTAX_ERROR.into()),
+        }
+    }
+    engine.solver_limits = limits;
+    Ok(describe(&limits))
+}
+
+fn solver_stats(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    args.finish()?;
+    let (nodes, elapsed) = engine.solver_stats;
+    let secs = elapsed.as_secs_f64();
+    let nps = if secs > 0.0 {
+        (nodes as f64 / secs) as u64
+    } else {
+        0
+    };
+    Ok(format!(
+        "nodes={nodes} time_ms={} nps={nps}",
+        elapsed.as_millis()
+    ))
+}

@@ -1,0 +1,495 @@
+//! Depth-first proof-number search (df-pn) over the capture game of
+//! [`rules`](super::rules): can the attacker capture the target block, can
+//! the defender save it?
+//!
+//! # What it follows
+//!
+//! * **df-pn** (Nagai 2002), as presented in Kishimoto & Müller's tutorial
+//!   (seed 000), in the *negamax* form: at every node φ is the proof number
+//!   of the player to move and δ its disproof number, so
+//!   `φ(n) = min δ(child)` and `δ(n) = Σ φ(child)`. A node is searched
+//!   (Nagai's MID) until `φ ≥ thφ` or `δ ≥ thδ`; the best child (least δ)
+//!   gets `thφ(c) = thδ − δ(n) + φ(c)` and
+//!   `thδ(c) = min(thφ, δ₂·(1+ε))`, δ₂ the second least δ.
+//! * The **1+ε trick** (Pawlewicz & Lew 2007): the child's δ threshold grows
+//!   by a factor 1+ε over δ₂ (at least by one) instead of by one, which cuts
+//!   the re-expansions df-pn suffers when siblings have close numbers.
+//!   ε = 0.25 by default ([`Solver::set_epsilon`]).
+//! * **Weak proof numbers** (WPNS, Ueda et al. 2008; seed 000), by default
+//!   ([`Solver::set_weak_rule`]): `δ(n) = max φ(child) + (children with
+//!   φ > 0) − 1` instead of the sum, and correspondingly
+//!   `thφ(c) = thδ − (children with φ > 0) + 1`. In Go many move orders
+//!   reach the same position, and the sum counts it once per order: on the
+//!   two-eyed group of the tests the sum rule needed 25 times the nodes.
+//! * **df-pn+ initialisation** (Nagai 2002): a child not yet searched gets
+//!   φ and δ from cheap features measured after the move (the target's
+//!   liberties, captures, whether the move changed the target's
+//!   liberties, self-atari, pass), scaled by the number of replies the
+//!   opponent will have, so that unsearched siblings compare fairly with
+//!   searched ones (see `numbers::heuristic`). A heuristic value is never 0
+//!   or ∞, so it orders the search but never decides a result.
+//! * A **transposition table** of fixed size with SmallTreeReplacement
+//!   (Nagai 2002): see [`tt`].
+//! * **Graph-history interaction** (Kishimoto & Müller 2004): handled as
+//!   described below, with the rules' own notion of a path-dependent line.
+//! * The **λ¹ restriction** for ladders (Thomsen 2000, λ-search): with
+//!   [`Options::ladder`] the attacker may only capture or put the target in
+//!   atari; the defender keeps every move.
+//!
+//! Move generation is full width for both players: every legal move and the
+//! pass, as [`CaptureGame::moves`] lists them. Proofs and disproofs are
+//! therefore proofs in the capture game itself, not in a pruned tree.
+//!
+//! # Why a proven result is true
+//!
+//! Solved values (φ or δ equal to 0) enter the search in these ways only:
+//!
+//! 1. a finished game ([`CaptureGame::winner`]);
+//! 2. an immediate end, exact by the rules: the attacker is to move, the
+//!    target has one liberty and the attacker may legally play it
+//!    (capturing is never suicide, so only the ko model can forbid it); or
+//!    the defender is to move just after a pass, and passes too;
+//! 3. a defender's move, at a node where the target is in atari, that is
+//!    not on the liberty and captures nothing: after it the attacker
+//!    captures at once by 2 (no ko ban survives a move that captures
+//!    nothing). This is decided without playing the move, so the one other
+//!    way the line could end, a repetition, is excluded first: the move is
+//!    played instead whenever the path holds a position with the stone
+//!    counts and target the child would have;
+//! 4. the min/sum rules over a frame whose children are solved;
+//! 5. a solved table entry that is *usable* at the current node.
+//!
+//! Heuristic and unsolved table values are always between 1 and a cap far
+//! below ∞, and a search stopped by a limit returns only unsolved values, so
+//! limits and heuristics never produce a proof. What remains is to show that
+//! stored entries are true wherever they are used. The rules make a line
+//! *path-dependent* when it ends because a whole game state repeats or the
+//! depth limit is reached ([`CaptureGame::last_was_cut`]); both end it as a
+//! **defender** win. Every result carries a `PATH_DEP` flag: set on such a
+//! leaf, and passed up from the children the result rests on (the winning
+//! child of a won node, all children of a lost one).
+//!
+//! * **Defender wins.** The tree that proves one (every attacker move
+//!   answered, one defender move each) is stored only when it has no cut
+//!   leaf. Reached by another path, some of its lines may now be cut earlier
+//!   (a position repeats one of the new path, or the depth limit comes
+//!   sooner), but a cut ends a line as a defender win, and turning leaves of
+//!   a won minimax tree into wins for the same side cannot make it lost. So
+//!   the entry holds on every path. A defender win that used a cut is *not*
+//!   stored: it lives only in the frames (local child arrays) of the nodes
+//!   above it on the current path, which is exactly where it is true.
+//! * **Captures.** A proof tree for the attacker has only captures as
+//!   leaves, never a cut, so no capture rests on its path. But reached by
+//!   another path, one of the proof's positions could repeat a position of
+//!   that path, and the rules would end that line for the defender. A stored
+//!   capture therefore records, over every non-terminal position of its
+//!   proof tree except its root, the least number of black and of white
+//!   stones (taken over the sub-proofs reused from the table too). A
+//!   position of the path can only reappear in the tree if it has at least
+//!   those numbers of stones, and a target block of the same size: the
+//!   target block only grows until it is captured, so the positions of the
+//!   path before its last growth can never come back. Before a proven
+//!   capture from the table is used, those positions of the current path
+//!   are checked; if any could come back, the entry is ignored and the node
+//!   searched on this path. By induction on the order in which entries are
+//!   stored, every proof the search assembles from searched lines and table
+//!   entries is free of repetitions along the path where it is used.
+//!
+//! The ko model and the move restriction are part of every key, and the
+//! table is cleared when the problem (target, attacker, escape liberties,
+//! board size) changes. Keys are 64-bit Zobrist keys, so two positions share
+//! a key with a probability of about 2⁻⁶⁴ per pair; that risk is accepted.
+//!
+//! A result also carries a `KO` flag: set when some node it rests on had a
+//! simple-ko ban for the player to move. Without one, the same tree proves
+//! the result under every [`KoModel`], since the models differ only in
+//! whether a banned ko may be retaken; [`Solver::solve_with_ko`] uses that
+//! to skip models.
+//!
+//! # Costs
+//!
+//! An expansion plays every child once to evaluate it (exactly when 1–3
+//! apply, by the heuristic otherwise); children of rule 3 are not even
+//! played. The table is probed for the children only when the node was
+//! searched before: at a first expansion they are hardly ever in the table
+//! (their own probe catches transpositions when they are searched), and
+//! each probe is a cache miss. The probes of an expansion are batched so
+//! that their misses overlap.
+//!
+//! [`Solver::new`] allocates the table; the first solve on a board size
+//! reserves the frame arena (children of every node on the path, up to the
+//! rules' depth limit). After that a solve allocates nothing per node: moves
+//! are generated into a fixed list, frames live in the arena, the game in
+//! one [`CaptureGame`].
+
+mod numbers;
+mod search;
+pub mod tt;
+
+#[cfg(test)]
+mod tests;
+
+use crate::go::board::{Board, Point, PointList, MAX_POINTS, PASS};
+use crate::go::Color;
+use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
+use arrayvec::ArrayVec;
+use numbers::{Child, Value, INF, NO_MOVE};
+pub use search::Stats;
+use search::{Anc, Search};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use tt::{Table, KO};
+
+/// Default ε of the 1+ε threshold rule.
+pub const DEFAULT_EPSILON: f64 = 0.25;
+
+/// What stopped a search before it had an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Nodes,
+    Time,
+    Interrupted,
+}
+
+/// Bounds on one solve (for [`Solver::solve_with_ko`], on all its solves
+/// together).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub nodes: u64,
+    pub time: Option<Duration>,
+}
+
+/// How the game is searched.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// λ¹: the attacker may only capture or put the target in atari. A win
+    /// is still a capture; a loss only says there is no ladder.
+    pub ladder: bool,
+    /// After a win by passing at the root, look for a winning move other
+    /// than pass with the budget left (GNU Go answers `defend` with a move
+    /// when one works).
+    pub avoid_root_pass: bool,
+}
+
+/// One capture-game question: the position, the problem, who moves first
+/// and under which ko model.
+#[derive(Clone, Copy, Debug)]
+pub struct Question<'a> {
+    pub board: &'a Board,
+    pub problem: Problem,
+    pub model: KoModel,
+    pub to_move: Color,
+}
+
+/// The answer of one solve under one ko model.
+#[derive(Clone, Debug)]
+pub struct SolveResult {
+    /// Who wins with `to_move` moving first; `None` when a limit was hit.
+    pub winner: Option<Winner>,
+    /// The winning first move when the player to move wins (`PASS` may be
+    /// it); `None` otherwise or when the root is already decided.
+    pub best: Option<Point>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    /// The main line from the table after a proof or disproof: the winner's
+    /// proof moves and the loser's longest resistance.
+    pub pv: ArrayVec<Point, 64>,
+    pub limit_hit: bool,
+    pub stopped_by: Option<Limit>,
+    /// The result holds under every ko model (no ko ban met on the way).
+    pub ko_free: bool,
+    /// Children generated and evaluated to initialise frames.
+    pub generated: u64,
+    pub stats: Stats,
+}
+
+/// GNU Go's answer for the player to move: `code` 1 (wins even when the
+/// opponent may retake kos at once), 2 (wins when nobody may), 3 (wins
+/// only when the mover may), 0 (loses under every model), or `None` when
+/// a limit was hit before the answer was certain.
+#[derive(Clone, Debug)]
+pub struct KoResult {
+    pub code: Option<u8>,
+    /// The winning move of the first model that wins.
+    pub best: Option<Point>,
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub pv: ArrayVec<Point, 64>,
+    pub stopped_by: Option<Limit>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Identity {
+    target: Point,
+    attacker: Color,
+    escape_libs: usize,
+    size: usize,
+}
+
+/// A df-pn solver: its table and buffers, reused from solve to solve.
+pub struct Solver {
+    tt: Table,
+    arena: Vec<Child>,
+    anc: Vec<Anc>,
+    moves: Box<PointList>,
+    pending: Vec<search::Pending>,
+    eps_milli: u64,
+    weak: bool,
+    identity: Option<Identity>,
+}
+
+fn salt(model: KoModel, ladder: bool) -> u64 {
+    let m = match model.favoured {
+        None => 0,
+        Some(Color::Black) => 0x6A09_E667_F3BC_C908,
+        Some(Color::White) => 0xBB67_AE85_84CA_A73B,
+    };
+    m ^ if ladder { 0x3C6E_F372_FE94_F82B } else { 0 }
+}
+
+fn role(c: Color, attacker: Color) -> Winner {
+    if c == attacker {
+        Winner::Attacker
+    } else {
+        Winner::Defender
+    }
+}
+
+impl Solver {
+    /// A solver with a transposition table of `tt_megabytes` MB (0: none).
+    pub fn new(tt_megabytes: usize) -> Solver {
+        Solver {
+            tt: Table::new(tt_megabytes),
+            arena: Vec::new(),
+            anc: Vec::with_capacity(MAX_DEPTH + 2),
+            moves: Box::new(PointList::new()),
+            pending: Vec::with_capacity(MAX_POINTS + 1),
+            eps_milli: (DEFAULT_EPSILON * 1000.0) as u64,
+            weak: true,
+            identity: None,
+        }
+    }
+
+    /// Sets ε of the 1+ε rule (0 gives Nagai's original +1 thresholds).
+    pub fn set_epsilon(&mut self, eps: f64) {
+        self.eps_milli = (eps.clamp(0.0, 1000.0) * 1000.0).round() as u64;
+    }
+
+    /// δ of AND-side nodes by the weak rule of WPNS (the default) or by
+    /// df-pn's plain sum. Either proves the same results; they differ in
+    /// how much work that takes.
+    pub fn set_weak_rule(&mut self, weak: bool) {
+        self.weak = weak;
+    }
+
+    /// Clears the table when the problem changes; reserves the arena.
+    fn prepare(&mut self, board: &Board, problem: Problem) {
+        let id = Identity {
+            target: problem.target,
+            attacker: problem.attacker,
+            escape_libs: problem.escape_libs,
+            size: board.size(),
+        };
+        if self.identity != Some(id) {
+            self.tt.clear();
+            self.identity = Some(id);
+        }
+        let width = board.size() * board.size() + 1;
+        let need = (MAX_DEPTH + 1) * width;
+        self.arena.clear();
+        self.arena.reserve_exact(need);
+        self.anc.clear();
+    }
+
+    /// Solves the capture game from `board` with `to_move` first under one
+    /// ko model.
+    pub fn solve(
+        &mut self,
+        q: Question,
+        opts: Options,
+        limits: Limits,
+        stop: &AtomicBool,
+    ) -> SolveResult {
+        let Question {
+            board,
+            problem,
+            model,
+            to_move,
+        } = q;
+        let start = Instant::now();
+        self.prepare(board, problem);
+        let mut s = Search {
+            game: CaptureGame::new(board, problem, model, to_move),
+            tt: &mut self.tt,
+            arena: &mut self.arena,
+            anc: &mut self.anc,
+            moves: &mut self.moves,
+            pending: &mut self.pending,
+            salt: salt(model, opts.ladder),
+            attacker: problem.attacker,
+            target: problem.target,
+            ladder: opts.ladder,
+            eps_milli: self.eps_milli,
+            weak: self.weak,
+            nodes: 0,
+            generated: 0,
+            stats: Stats::default(),
+            node_limit: limits.nodes,
+            deadline: limits.time.map(|t| start + t),
+            stop,
+            abort: None,
+        };
+        let root = s.root_anc();
+        s.anc.push(root);
+        s.check_limits();
+        let mut v = s.mid(INF, INF, false);
+        if opts.avoid_root_pass && v.phi == 0 && v.best == PASS as u16 && s.abort.is_none() {
+            let w = s.mid(INF, INF, true);
+            if w.phi == 0 {
+                v = w;
+            }
+            // The pass is proven; a limit hit looking for another move
+            // leaves that answer standing.
+            s.abort = None;
+        }
+        let winner = if v.phi == 0 {
+            Some(role(to_move, problem.attacker))
+        } else if v.delta == 0 {
+            Some(role(to_move.opp(), problem.attacker))
+        } else {
+            None
+        };
+        let best = (v.phi == 0 && v.best != NO_MOVE).then_some(v.best as Point);
+        let pv = if winner.is_some() {
+            principal_variation(&mut s, &v)
+        } else {
+            ArrayVec::new()
+        };
+        log::debug!(
+            "dfpn {:?} first, {:?} favoured: {:?} after {} nodes, {} children, {:?}",
+            to_move,
+            model.favoured,
+            winner,
+            s.nodes,
+            s.generated,
+            s.stats
+        );
+        SolveResult {
+            winner,
+            best,
+            nodes: s.nodes,
+            elapsed: start.elapsed(),
+            pv,
+            limit_hit: winner.is_none(),
+            stopped_by: if winner.is_none() { s.abort } else { None },
+            ko_free: v.flags & KO == 0,
+            generated: s.generated,
+            stats: s.stats,
+        }
+    }
+
+    /// GNU Go's ko code for `mover` moving first (see [`KoResult`] and the
+    /// rules module). Models are tried as few as the answer needs: the
+    /// opponent favoured first (a win there is code 1), then the mover
+    /// favoured (a loss there is code 0), then nobody (2 or 3). A model's
+    /// result without any ko ban holds for all models. Winning under a model
+    /// implies winning under every model kinder to the mover, so the order
+    /// gives the same codes as trying 1, 2, 3 in turn.
+    pub fn solve_with_ko(
+        &mut self,
+        board: &Board,
+        problem: Problem,
+        mover: Color,
+        opts: Options,
+        limits: Limits,
+        stop: &AtomicBool,
+    ) -> KoResult {
+        let start = Instant::now();
+        let mut out = KoResult {
+            code: None,
+            best: None,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+            pv: ArrayVec::new(),
+            stopped_by: None,
+        };
+        let mover_role = role(mover, problem.attacker);
+        let run = |this: &mut Solver, favoured: Option<Color>, out: &mut KoResult| {
+            let left = Limits {
+                nodes: limits.nodes.saturating_sub(out.nodes),
+                time: limits.time.map(|t| t.saturating_sub(start.elapsed())),
+            };
+            let model = KoModel { favoured };
+            let q = Question {
+                board,
+                problem,
+                model,
+                to_move: mover,
+            };
+            let r = this.solve(q, opts, left, stop);
+            out.nodes += r.nodes;
+            out.stopped_by = r.stopped_by;
+            r
+        };
+        let finish = |mut out: KoResult, code: Option<u8>, r: Option<&SolveResult>| {
+            out.code = code;
+            if let Some(r) = r {
+                out.best = r.best;
+                out.pv = r.pv.clone();
+            }
+            if code.is_some() {
+                out.stopped_by = None;
+            }
+            out.elapsed = start.elapsed();
+            out
+        };
+        let r1 = run(self, Some(mover.opp()), &mut out);
+        match r1.winner {
+            None => return finish(out, None, None),
+            Some(w) if w == mover_role => return finish(out, Some(1), Some(&r1)),
+            Some(_) if r1.ko_free => return finish(out, Some(0), Some(&r1)),
+            Some(_) => {}
+        }
+        let r3 = run(self, Some(mover), &mut out);
+        match r3.winner {
+            None => return finish(out, None, None),
+            Some(w) if w != mover_role => return finish(out, Some(0), Some(&r3)),
+            Some(_) => {}
+        }
+        let r2 = run(self, None, &mut out);
+        match r2.winner {
+            None => finish(out, None, None),
+            Some(w) if w == mover_role => finish(out, Some(2), Some(&r2)),
+            Some(_) => finish(out, Some(3), Some(&r3)),
+        }
+    }
+}
+
+/// The main line after a solved root: the root's move, then the best moves
+/// of solved table entries (or the immediate capture) until the game ends,
+/// an entry is missing, or 64 moves.
+fn principal_variation(s: &mut Search, root: &Value) -> ArrayVec<Point, 64> {
+    let mut pv = ArrayVec::new();
+    let mut played = 0;
+    while !pv.is_full() && s.game.winner().is_none() {
+        let mv = if played == 0 {
+            root.best
+        } else if let Some(lib) = s.capture_now() {
+            lib as u16
+        } else {
+            match s.tt.probe(s.game.key() ^ s.salt) {
+                Some(e) if e.is_solved() => e.best,
+                _ => NO_MOVE,
+            }
+        };
+        if mv == NO_MOVE || s.game.play(mv as Point) != Step::Played {
+            break;
+        }
+        played += 1;
+        pv.push(mv as Point);
+    }
+    for _ in 0..played {
+        s.game.undo();
+    }
+    pv
+}

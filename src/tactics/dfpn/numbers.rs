@@ -1,0 +1,227 @@
+//! Proof and disproof numbers of a frame: the child records, node values,
+//! the min/sum (or WPNS) aggregation, and the df-pn+ heuristic that gives a
+//! child its first numbers.
+
+use super::tt::{Entry, KO, NO_MIN, PATH_DEP};
+
+/// Proof or disproof number of a solved node.
+pub const INF: u32 = u32::MAX;
+/// Unsolved numbers saturate here, far below `INF`, so a sum of many large
+/// numbers never looks solved.
+pub const CAP: u32 = 1 << 30;
+/// `best` of an entry that has no move (a node without children).
+pub const NO_MOVE: u16 = u16::MAX;
+
+/// One child in a node's frame: the move, and the child's φ and δ as seen
+/// from the child (φ is for the opponent of the node's player to move).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Child {
+    pub mv: u16,
+    pub phi: u32,
+    pub delta: u32,
+    /// Nodes searched below this child from this frame.
+    pub work: u32,
+    pub flags: u8,
+    /// For a child won by the attacker: the least stone counts of any
+    /// non-terminal position in its proof tree, the child itself included.
+    pub min: [u16; 2],
+}
+
+/// A node's result: φ, δ, flags (`KO`, `PATH_DEP`), the stone-count bound
+/// of a proof (over the proof tree without the node itself), best move.
+#[derive(Clone, Copy, Debug)]
+pub struct Value {
+    pub phi: u32,
+    pub delta: u32,
+    pub flags: u8,
+    pub min: [u16; 2],
+    pub best: u16,
+}
+
+impl Value {
+    pub fn solved(mover_wins: bool, flags: u8, best: u16) -> Value {
+        Value {
+            phi: if mover_wins { 0 } else { INF },
+            delta: if mover_wins { INF } else { 0 },
+            flags,
+            min: NO_MIN,
+            best,
+        }
+    }
+
+    pub fn open(phi: u32, delta: u32, best: u16) -> Value {
+        Value {
+            phi,
+            delta,
+            flags: 0,
+            min: NO_MIN,
+            best,
+        }
+    }
+
+    pub fn is_solved(&self) -> bool {
+        self.phi == 0 || self.delta == 0
+    }
+}
+
+impl Value {
+    pub fn from_entry(e: &Entry) -> Value {
+        Value {
+            phi: e.phi,
+            delta: e.delta,
+            flags: e.flags & (KO | PATH_DEP),
+            min: e.min,
+            best: e.best,
+        }
+    }
+}
+
+impl Child {
+    /// Takes a child's value; `counts` are the child's own stone counts, or
+    /// `NO_MIN` when the child is a finished game.
+    pub fn set(&mut self, v: Value, counts: [u16; 2]) {
+        self.phi = v.phi;
+        self.delta = v.delta;
+        self.flags = v.flags;
+        self.min = min2(counts, v.min);
+    }
+}
+
+pub struct Agg {
+    pub phi: u32,
+    pub delta: u32,
+    pub best: usize,
+    pub delta2: u32,
+    /// Weak rule: what δ adds to the largest φ (children with φ > 0, less
+    /// one); `u32::MAX` under the sum rule.
+    pub rest: u32,
+}
+
+/// φ = min δ(child) with the selected child (the first of least δ) and the
+/// second least δ; δ by the sum rule Σ φ(child), or by the weak rule of
+/// WPNS (Ueda et al. 2008, seed 000): max φ(child) + (children with φ > 0)
+/// − 1, which counts a position reached by many move orders once rather
+/// than once per order. Both are 0 exactly when every φ(child) is 0 and ∞
+/// when one is; unsolved values saturate at `CAP`.
+pub fn aggregate(children: &[Child], weak: bool) -> Agg {
+    let mut a = Agg {
+        phi: INF,
+        delta: 0,
+        best: 0,
+        delta2: INF,
+        rest: 0,
+    };
+    let mut sum: u64 = 0;
+    let mut max: u64 = 0;
+    let mut open: u64 = 0;
+    for (i, c) in children.iter().enumerate() {
+        if c.phi == INF {
+            sum = INF as u64;
+        } else if sum != INF as u64 {
+            sum += c.phi as u64;
+        }
+        if c.phi != 0 {
+            open += 1;
+            max = max.max(c.phi as u64);
+        }
+        if c.delta < a.phi {
+            a.delta2 = a.phi;
+            a.phi = c.delta;
+            a.best = i;
+        } else if c.delta < a.delta2 {
+            a.delta2 = c.delta;
+        }
+    }
+    if sum == INF as u64 {
+        a.delta = INF;
+    } else if weak {
+        a.delta = if open == 0 {
+            0
+        } else {
+            (max + open - 1).min(CAP as u64) as u32
+        };
+        a.rest = (open.saturating_sub(1)).min(CAP as u64) as u32;
+    } else {
+        a.delta = sum.min(CAP as u64) as u32;
+        a.rest = u32::MAX;
+    }
+    a
+}
+
+pub fn min2(a: [u16; 2], b: [u16; 2]) -> [u16; 2] {
+    [a[0].min(b[0]), a[1].min(b[1])]
+}
+
+/// What the heuristic knows of a move, measured on the board after it.
+pub struct Features {
+    /// The attacker made the move.
+    pub att: bool,
+    /// Liberties of the target before and after.
+    pub libs0: usize,
+    pub libs1: usize,
+    /// Stones the move captured.
+    pub captured: u32,
+    pub pass: bool,
+    /// The moved stone's block has one liberty and captured nothing.
+    pub self_atari: bool,
+    /// Moves the opponent will have (empty points and the pass).
+    pub replies: u32,
+    /// The escape threshold of the problem.
+    pub escape: usize,
+}
+
+/// df-pn+ initial φ and δ of a child not yet searched (Nagai 2002's
+/// heuristic initialisation, seed 000), as (φ of the opponent, δ = the
+/// mover's proof number through the child). Both are at least 1: a
+/// heuristic never makes a node look solved.
+///
+/// The numbers are scaled to agree with what one expansion of the child
+/// will report, so that searched and unsearched siblings compare fairly:
+/// refuting every reply costs about (number of replies) × (cost of one),
+/// except when the attacker's move leaves the target in atari, where every
+/// reply but an escape or a capture loses at once.
+pub fn heuristic(f: &Features) -> (u32, u32) {
+    let k = f.replies.max(1);
+    let (phi, mut delta) = if f.att {
+        // φ: the defender's cost to escape; δ: the attacker's to refute
+        // every defender reply.
+        match f.libs1 {
+            0 | 1 => (4, 1),
+            2 => (2, k),
+            3 => (1, 2 * k),
+            _ => (1, 4 * k),
+        }
+    } else {
+        // φ: the attacker's cost to capture; δ: the defender's to refute
+        // every attacker move, cheap when one more move escapes.
+        let per_reply = if f.libs1 + 1 >= f.escape {
+            1
+        } else {
+            match f.libs1 {
+                0..=2 => 4,
+                3 => 2,
+                _ => 1,
+            }
+        };
+        let phi = match f.libs1 {
+            0 | 1 => 1,
+            2 => 2,
+            3 => 4,
+            _ => 8,
+        };
+        (phi, k * per_reply)
+    };
+    // A move that neither changes the target's liberties nor captures is
+    // rarely the point; a defender's pass is the cheapest such move to
+    // prove, since it changes nothing. (An attacker's pass is answered by a
+    // pass and never gets here: see `exact`.)
+    if f.pass {
+        delta += delta / 2;
+    } else if f.libs1 == f.libs0 && f.captured == 0 {
+        delta *= 2;
+    }
+    if f.self_atari {
+        delta *= 2;
+    }
+    (phi, delta.min(CAP / 2))
+}

@@ -1,0 +1,627 @@
+//! The df-pn recursion (Nagai's MID procedure in the negamax form): one
+//! call per node visited, children kept in a shared fixed-capacity arena,
+//! thresholds grown by the 1+ε rule, and the bookkeeping that makes
+//! transposition-table results safe across paths (see the parent module).
+
+use super::numbers::{aggregate, heuristic, min2, Agg, Child, Features, Value, CAP, INF, NO_MOVE};
+use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
+use super::Limit;
+use crate::go::board::{Board, Point, PointList, PASS};
+use crate::go::Color;
+use crate::tactics::rules::{CaptureGame, Step, Winner, MAX_DEPTH};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What the search knows about one position of the current path: stone
+/// counts (black, white) and the size of the target block. Both bound which
+/// earlier positions could come back (see the parent module).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Anc {
+    pub counts: [u16; 2],
+    pub target: u16,
+    /// The move that led here was a pass.
+    pub passed: bool,
+}
+
+/// Whether a proven capture whose proof tree has, besides its root, no
+/// position with fewer than `min` black and white stones may be used at
+/// `me`, whose ancestors are `path`: no ancestor could be one of those
+/// positions. An ancestor could only if it has at least `min` stones of
+/// each colour and a target block as large as `me`'s; ancestors before the
+/// target last grew are out of reach, as the block never shrinks.
+pub fn capture_usable(min: [u16; 2], me: &Anc, path: &[Anc]) -> bool {
+    for s in path.iter().rev() {
+        if s.target < me.target {
+            return true;
+        }
+        if s.counts[0] >= min[0] && s.counts[1] >= min[1] {
+            return false;
+        }
+    }
+    true
+}
+
+/// A generated child waiting for its table probe: its key (0: none
+/// needed), its entry for the ancestor stack, and its player to move.
+#[derive(Clone, Copy, Debug)]
+pub struct Pending {
+    pub key: u64,
+    pub anc: Anc,
+    pub mover: Color,
+}
+
+impl Pending {
+    const NONE: Pending = Pending {
+        key: 0,
+        anc: Anc {
+            counts: [0; 2],
+            target: 0,
+            passed: false,
+        },
+        mover: Color::Black,
+    };
+}
+
+/// Per-solve state; the big buffers belong to the `Solver` and are lent.
+pub struct Search<'a> {
+    pub game: CaptureGame,
+    pub tt: &'a mut Table,
+    pub arena: &'a mut Vec<Child>,
+    pub anc: &'a mut Vec<Anc>,
+    pub moves: &'a mut PointList,
+    /// Children of the node being expanded, awaiting their table probes.
+    pub pending: &'a mut Vec<Pending>,
+    /// Mixed into every key: ko model and move restriction.
+    pub salt: u64,
+    pub attacker: Color,
+    pub target: Point,
+    /// λ¹: the attacker may only play moves that capture or put the target
+    /// in atari.
+    pub ladder: bool,
+    /// ε of the 1+ε threshold rule, in thousandths.
+    pub eps_milli: u64,
+    /// δ by the weak (WPNS) rule instead of the sum.
+    pub weak: bool,
+    pub nodes: u64,
+    /// Children generated (played and evaluated to initialise a frame).
+    pub generated: u64,
+    pub stats: Stats,
+    pub node_limit: u64,
+    pub deadline: Option<Instant>,
+    pub stop: &'a AtomicBool,
+    pub abort: Option<Limit>,
+}
+
+/// Counters for tuning and reports.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stats {
+    /// Nodes whose children were generated.
+    pub expansions: u64,
+    /// Solved table entries used (at nodes and when initialising children).
+    pub tt_solved_hits: u64,
+    /// Proven captures in the table not used because of the path.
+    pub unusable: u64,
+    /// Defender wins not stored because they rested on a cut line.
+    pub path_dependent: u64,
+    /// Table probes for generated children, and how many found an entry.
+    pub child_probes: u64,
+    pub child_hits: u64,
+}
+
+impl Search<'_> {
+    fn defender(&self) -> Color {
+        self.attacker.opp()
+    }
+
+    fn target_libs(&self) -> usize {
+        self.game.board().libs(self.target)
+    }
+
+    fn poll(&mut self) {
+        if self.stop.load(Ordering::Relaxed) {
+            self.abort.get_or_insert(Limit::Interrupted);
+        } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.abort.get_or_insert(Limit::Time);
+        }
+    }
+
+    /// Checks the limits now (also before the first node).
+    pub fn check_limits(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.abort.get_or_insert(Limit::Nodes);
+        }
+        self.poll();
+    }
+
+    /// Counts and target size of the current position (the root).
+    pub fn root_anc(&self) -> Anc {
+        let b = self.game.board();
+        let c = b.stone_counts();
+        Anc {
+            counts: [c[0] as u16, c[1] as u16],
+            target: self.target_size(b),
+            passed: false,
+        }
+    }
+
+    fn target_size(&self, b: &Board) -> u16 {
+        if b.color_at(self.target) == Some(self.defender()) {
+            b.block_size(self.target) as u16
+        } else {
+            0
+        }
+    }
+
+    /// Plays `m` for the player to move and records the new position on
+    /// the ancestor stack.
+    fn play(&mut self, m: Point) -> bool {
+        let mover = self.game.to_move();
+        let before = self.game.board().prisoners(mover);
+        if self.game.play(m) != Step::Played {
+            return false;
+        }
+        let b = self.game.board();
+        let top = self.anc.last().copied().unwrap_or_default();
+        let mut counts = top.counts;
+        if m != PASS {
+            counts[mover.index()] += 1;
+        }
+        let captured = (b.prisoners(mover) - before) as u16;
+        counts[mover.opp().index()] -= captured;
+        let target = self.target_size(b);
+        self.anc.push(Anc {
+            counts,
+            target,
+            passed: m == PASS,
+        });
+        true
+    }
+
+    fn undo(&mut self) {
+        self.anc.pop();
+        self.game.undo();
+    }
+
+    /// The target's liberty, when it has exactly one.
+    fn liberty(&self) -> Option<Point> {
+        let b = self.game.board();
+        if b.color_at(self.target) != Some(self.defender()) || b.libs(self.target) != 1 {
+            return None;
+        }
+        let mut lib = None;
+        b.for_each_stone(self.target, |q| {
+            for n in Board::neighbors(q) {
+                if b.is_empty(n) {
+                    lib = Some(n);
+                }
+            }
+        });
+        lib
+    }
+
+    /// The liberty by which the attacker, to move, captures the target at
+    /// once, if it has exactly one and may play there.
+    pub fn capture_now(&self) -> Option<Point> {
+        if self.game.to_move() != self.attacker || self.target_libs() != 1 {
+            return None;
+        }
+        self.liberty().filter(|&l| self.game.is_legal(l))
+    }
+
+    /// The value of a node known without search: the game is over, the
+    /// attacker captures at once, or the defender ends the game by passing
+    /// after a pass (two passes end it whatever the path).
+    fn exact(&self) -> Option<Value> {
+        let g = &self.game;
+        let mover_att = g.to_move() == self.attacker;
+        if let Some(w) = g.winner() {
+            // A line ended by repetition or depth is the path's doing.
+            let flags = if w == Winner::Defender && g.last_was_cut() {
+                PATH_DEP
+            } else {
+                0
+            };
+            return Some(Value::solved(
+                (w == Winner::Attacker) == mover_att,
+                flags,
+                NO_MOVE,
+            ));
+        }
+        if !mover_att && self.anc.last().is_some_and(|a| a.passed) {
+            return Some(Value::solved(true, 0, PASS as u16));
+        }
+        let lib = self.capture_now()?;
+        // Legality of the capture may depend on the ko model.
+        let flags = if g.board().ko_point(g.to_move()).is_some() {
+            KO
+        } else {
+            0
+        };
+        Some(Value::solved(true, flags, lib as u16))
+    }
+
+    /// Whether a solved entry may be used at the current node (the top of
+    /// the ancestor stack). Defender wins always may. A proven capture may
+    /// unless some earlier position of the path could occur in its proof
+    /// tree, where the rules would end that line as a repetition: such a
+    /// position has as many stones of each colour as the tree's minimum and
+    /// a target block of the same size.
+    fn usable(&self, e: &Entry, mover: Color) -> bool {
+        let (me, path) = self.anc.split_last().expect("the node is on the stack");
+        self.usable_at(e, mover, me, path)
+    }
+
+    /// [`Search::usable`] for a position `me` whose ancestors are `path`.
+    fn usable_at(&self, e: &Entry, mover: Color, me: &Anc, path: &[Anc]) -> bool {
+        let attacker_win = (e.phi == 0) == (mover == self.attacker);
+        !attacker_win || capture_usable(e.min, me, path)
+    }
+
+    fn key(&self) -> u64 {
+        self.game.key() ^ self.salt
+    }
+
+    /// Plays `m`, evaluates the child without searching it (exactly when
+    /// the game is over or the capture is immediate, heuristically
+    /// otherwise) and takes `m` back. Also returns what a table probe for
+    /// the child needs (its key and its entry on the ancestor stack), when
+    /// the child is not decided already. `None` when the move is not part
+    /// of the search (λ¹ restriction).
+    fn init_child(&mut self, m: Point, replies: u32) -> Option<(Child, Option<Pending>)> {
+        let mover = self.game.to_move();
+        let att = mover == self.attacker;
+        let libs0 = self.target_libs();
+        let prisoners0 = self.game.board().prisoners(mover);
+        if !self.play(m) {
+            return None;
+        }
+        self.generated += 1;
+        let b = self.game.board();
+        let target_on = b.color_at(self.target) == Some(self.defender());
+        let libs1 = if target_on { b.libs(self.target) } else { 0 };
+        let mut child = Child {
+            mv: m as u16,
+            phi: 1,
+            delta: 1,
+            work: 0,
+            flags: 0,
+            min: NO_MIN,
+        };
+        let mut pending = None;
+        let keep = !(self.ladder && att && target_on && libs1 != 1);
+        if keep {
+            let me = self.anc.last().copied().unwrap_or_default();
+            if let Some(v) = self.exact() {
+                let terminal = self.game.winner().is_some();
+                child.set(v, if terminal { NO_MIN } else { me.counts });
+            } else {
+                let captured = b.prisoners(mover) - prisoners0;
+                let (phi, delta) = heuristic(&Features {
+                    att,
+                    libs0,
+                    libs1,
+                    captured,
+                    pass: m == PASS,
+                    self_atari: m != PASS && captured == 0 && b.libs(m) == 1,
+                    replies,
+                    escape: self.game.problem().escape_libs,
+                });
+                child.phi = phi;
+                child.delta = delta;
+                pending = Some(Pending {
+                    key: self.key(),
+                    anc: me,
+                    mover: self.game.to_move(),
+                });
+            }
+        }
+        self.undo();
+        keep.then_some((child, pending))
+    }
+
+    /// The target's only liberty, when the defender is to move with the
+    /// target in atari, and the line is far from the depth limit.
+    fn defender_in_atari(&self) -> Option<Point> {
+        let g = &self.game;
+        if g.to_move() == self.attacker || self.target_libs() != 1 || g.depth() + 1 >= MAX_DEPTH {
+            return None;
+        }
+        self.liberty()
+    }
+
+    /// A defender's move `m` at a node where the target's only liberty is
+    /// `lib`, decided without playing it when it is a stone away from the
+    /// target that captures nothing: the target keeps the one liberty, the
+    /// move leaves no ko ban, and capturing is never suicide, so the
+    /// attacker captures at once, whatever the ko model. The one way the
+    /// line could end otherwise is a repetition, which needs an earlier
+    /// position with the same stone counts and target; if the path has one,
+    /// the move is played instead.
+    fn loses_at_once(&self, m: Point, lib: Point) -> Option<Child> {
+        let b = self.game.board();
+        let mover = self.game.to_move();
+        if m == PASS || m == lib || b.captures_something(mover, m) {
+            return None;
+        }
+        let me = self.anc.last()?;
+        let mut counts = me.counts;
+        counts[mover.index()] += 1;
+        for s in self.anc.iter().rev() {
+            if s.target < me.target {
+                break;
+            }
+            if s.counts == counts {
+                return None;
+            }
+        }
+        let mut child = Child {
+            mv: m as u16,
+            ..Child::default()
+        };
+        child.set(Value::solved(true, 0, lib as u16), counts);
+        Some(child)
+    }
+
+    /// Pushes the children of the current node onto the arena. When the
+    /// node has been searched before (`seen`), the table is probed for
+    /// every child that is not decided already, to start from what earlier
+    /// searches learnt; a node seen for the first time starts from the
+    /// heuristic alone, since its children are rarely in the table then
+    /// (transpositions aside, which its children's own probes still catch
+    /// when they are searched) and a probe costs a cache miss. Children are
+    /// generated first and probed afterwards, after touching every bucket,
+    /// so that the misses overlap.
+    fn expand(&mut self, no_pass: bool, seen: bool) {
+        self.game.moves(self.moves);
+        // The opponent's replies: about the empty points left, and the pass.
+        let b = self.game.board();
+        let stones = self
+            .anc
+            .last()
+            .map_or(0, |a| a.counts[0] as u32 + a.counts[1] as u32);
+        let replies = (b.size() * b.size()) as u32 - stones;
+        self.pending.clear();
+        let base = self.arena.len();
+        let atari = self.defender_in_atari();
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            if no_pass && m == PASS {
+                continue;
+            }
+            if let Some(c) = atari.and_then(|lib| self.loses_at_once(m, lib)) {
+                self.arena.push(c);
+                self.pending.push(Pending::NONE);
+                continue;
+            }
+            if let Some((c, p)) = self.init_child(m, replies) {
+                debug_assert!(self.arena.len() < self.arena.capacity(), "arena overflow");
+                self.arena.push(c);
+                self.pending.push(p.unwrap_or(Pending::NONE));
+            }
+        }
+        if !seen || !self.tt.is_enabled() {
+            return;
+        }
+        let touched = self
+            .pending
+            .iter()
+            .filter(|p| p.key != 0)
+            .fold(0, |acc, p| acc ^ self.tt.touch(p.key));
+        std::hint::black_box(touched);
+        for i in 0..self.pending.len() {
+            let p = self.pending[i];
+            if p.key == 0 {
+                continue;
+            }
+            let probe = self.tt.probe(p.key);
+            self.stats.child_probes += 1;
+            self.stats.child_hits += probe.is_some() as u64;
+            match probe {
+                Some(e) if !e.is_solved() => {
+                    self.arena[base + i].phi = e.phi;
+                    self.arena[base + i].delta = e.delta;
+                }
+                Some(e) if self.usable_at(&e, p.mover, &p.anc, self.anc) => {
+                    self.stats.tt_solved_hits += 1;
+                    self.arena[base + i].set(Value::from_entry(&e), p.anc.counts);
+                }
+                // Absent, or a proof this path cannot use: the heuristic
+                // numbers stay.
+                _ => {}
+            }
+        }
+    }
+
+    /// Child threshold on δ by the 1+ε rule (Pawlewicz & Lew 2007): stay
+    /// in the best child until its δ passes the second best's by a factor
+    /// 1+ε (at least by one), or the node's own φ threshold.
+    fn grow(&self, delta2: u32) -> u32 {
+        if delta2 >= CAP {
+            return delta2;
+        }
+        let inc = (delta2 as u64 * self.eps_milli / 1000).max(1);
+        (delta2 as u64 + inc).min(CAP as u64) as u32
+    }
+
+    /// Nagai's MID: searches the current node until its φ reaches `th_phi`
+    /// or its δ reaches `th_delta`, it is solved, or a limit stops the
+    /// search. `no_pass` (root only) leaves the pass out of the node's
+    /// moves; such a node's disproof is not stored.
+    pub fn mid(&mut self, th_phi: u32, th_delta: u32, no_pass: bool) -> Value {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.abort.get_or_insert(Limit::Nodes);
+        }
+        if self.nodes & 1023 == 0 {
+            self.poll();
+        }
+        if let Some(v) = self.exact() {
+            return v;
+        }
+        let mover = self.game.to_move();
+        let key = self.key();
+        let mut seen = no_pass;
+        if !no_pass {
+            if let Some(e) = self.tt.probe(key) {
+                seen = true;
+                if e.is_solved() {
+                    if self.usable(&e, mover) {
+                        self.stats.tt_solved_hits += 1;
+                        return Value::from_entry(&e);
+                    }
+                    self.stats.unusable += 1;
+                } else if e.phi >= th_phi || e.delta >= th_delta || self.abort.is_some() {
+                    return Value::open(e.phi, e.delta, e.best);
+                }
+            }
+        }
+        if self.abort.is_some() {
+            return Value::open(1, 1, NO_MOVE);
+        }
+        let base = self.arena.len();
+        self.expand(no_pass, seen);
+        self.stats.expansions += 1;
+        let start = self.nodes;
+        let mut agg;
+        loop {
+            agg = aggregate(&self.arena[base..], self.weak);
+            if agg.phi >= th_phi || agg.delta >= th_delta || self.abort.is_some() {
+                break;
+            }
+            let c = self.arena[base + agg.best];
+            let child_th_delta = th_phi.min(self.grow(agg.delta2));
+            // The child's φ may grow until the node's δ would reach its
+            // threshold: by the sum rule, by what the other children leave;
+            // by the weak rule, until it is the largest φ and reaches the
+            // threshold less the count term.
+            let child_th_phi = if th_delta == INF {
+                INF
+            } else if agg.rest == u32::MAX {
+                th_delta - (agg.delta - c.phi)
+            } else {
+                th_delta - agg.rest
+            };
+            let before = self.nodes;
+            let ok = self.play(c.mv as Point);
+            debug_assert!(ok, "a generated move is legal");
+            let counts = self.anc.last().map_or(NO_MIN, |a| a.counts);
+            let terminal_after = self.game.winner().is_some();
+            let v = self.mid(child_th_phi, child_th_delta, false);
+            self.undo();
+            let slot = &mut self.arena[base + agg.best];
+            slot.set(v, if terminal_after { NO_MIN } else { counts });
+            slot.work = slot.work.saturating_add((self.nodes - before) as u32);
+        }
+        let v = self.finish(base, &agg, mover);
+        let solved = v.is_solved();
+        let attacker_win = solved && ((v.phi == 0) == (mover == self.attacker));
+        debug_assert!(
+            !(attacker_win && v.flags & PATH_DEP != 0),
+            "a capture never rests on a cut line"
+        );
+        // A path-dependent defender win is kept only in the frames above;
+        // with `no_pass` only a win of the player to move holds for the
+        // full node.
+        let storable =
+            (!solved || attacker_win || v.flags & PATH_DEP == 0) && (!no_pass || v.phi == 0);
+        if solved && !attacker_win && v.flags & PATH_DEP != 0 {
+            self.stats.path_dependent += 1;
+        }
+        if storable {
+            self.tt.store(Entry {
+                key,
+                phi: v.phi,
+                delta: v.delta,
+                work: (self.nodes - start + 1).min(u32::MAX as u64) as u32,
+                best: v.best,
+                flags: v.flags,
+                min: v.min,
+                generation: 0,
+            });
+        }
+        self.arena.truncate(base);
+        v
+    }
+
+    /// The node's value from its frame: which children it rests on decides
+    /// its flags and stone-count bound.
+    fn finish(&self, base: usize, agg: &Agg, mover: Color) -> Value {
+        let children = &self.arena[base..];
+        let node_ko = if self.game.board().ko_point(mover).is_some() {
+            KO
+        } else {
+            0
+        };
+        if agg.phi == 0 {
+            // Won through one child: it alone matters.
+            let c = &children[agg.best];
+            return Value {
+                phi: 0,
+                delta: INF,
+                flags: c.flags | node_ko,
+                min: c.min,
+                best: c.mv,
+            };
+        }
+        if agg.delta == 0 {
+            // Lost: every child was needed.
+            let mut flags = node_ko;
+            let mut min = NO_MIN;
+            let mut best = NO_MOVE;
+            let mut most = 0;
+            for c in children {
+                flags |= c.flags;
+                min = min2(min, c.min);
+                if best == NO_MOVE || c.work > most {
+                    best = c.mv;
+                    most = c.work;
+                }
+            }
+            return Value {
+                phi: INF,
+                delta: 0,
+                flags,
+                min,
+                best,
+            };
+        }
+        let best = children.get(agg.best).map_or(NO_MOVE, |c| c.mv);
+        Value::open(agg.phi, agg.delta, best)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn anc(b: u16, w: u16, target: u16) -> Anc {
+        Anc {
+            counts: [b, w],
+            target,
+            passed: false,
+        }
+    }
+
+    #[test]
+    fn capture_usable_checks_the_path() {
+        let me = anc(10, 10, 3);
+        // No bound: the proof has no position besides its root.
+        assert!(capture_usable(NO_MIN, &me, &[anc(20, 20, 3)]));
+        // An ancestor with enough stones of both colours could come back.
+        assert!(!capture_usable(
+            [9, 9],
+            &me,
+            &[anc(9, 9, 3), anc(10, 10, 3)]
+        ));
+        assert!(!capture_usable([9, 9], &me, &[anc(9, 12, 3)]));
+        // Too few stones of one colour: it cannot.
+        assert!(capture_usable([9, 9], &me, &[anc(8, 20, 3), anc(20, 8, 3)]));
+        // Behind a smaller target nothing can come back, whatever it holds.
+        assert!(capture_usable([9, 9], &me, &[anc(30, 30, 2), anc(8, 8, 3)]));
+        assert!(!capture_usable(
+            [9, 9],
+            &me,
+            &[anc(30, 30, 3), anc(8, 8, 3)]
+        ));
+    }
+}

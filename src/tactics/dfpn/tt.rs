@@ -1,0 +1,201 @@
+//! The df-pn transposition table: fixed size, allocated once, buckets of
+//! four entries replaced by the work (nodes searched) behind them, after
+//! Nagai's *SmallTreeReplacement* (seed 000: "replace the one with the
+//! smallest subtree").
+//!
+//! An entry holds a node's proof and disproof numbers (φ for the player to
+//! move, δ for the opponent), the best move, the work spent, and for solved
+//! entries the facts the search needs to reuse them soundly on another path
+//! (see the module documentation of `dfpn`): the stone counts bounding the
+//! proof tree and whether the proof met a ko ban.
+
+use crate::go::board::Point;
+
+/// Flags of an entry or a search result.
+pub const KO: u8 = 1;
+/// The result used a line cut by the rules (repetition or depth limit).
+pub const PATH_DEP: u8 = 2;
+const VALID: u8 = 0x80;
+
+/// "No stone count bound": the proof tree has no state besides its root.
+pub const NO_MIN: [u16; 2] = [u16::MAX, u16::MAX];
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Entry {
+    pub key: u64,
+    pub phi: u32,
+    pub delta: u32,
+    pub work: u32,
+    pub best: u16,
+    pub flags: u8,
+    /// For a proven capture: the least (black, white) stone counts of any
+    /// position of the proof tree other than its root.
+    pub min: [u16; 2],
+    /// The table generation that stored it (set by [`Table::store`]);
+    /// entries of older generations are gone (see [`Table::clear`]).
+    pub generation: u8,
+}
+
+impl Entry {
+    pub fn is_solved(&self) -> bool {
+        self.phi == 0 || self.delta == 0
+    }
+
+    pub fn best(&self) -> Point {
+        self.best as Point
+    }
+}
+
+const WAYS: usize = 4;
+
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; WAYS]);
+
+pub struct Table {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    generation: u8,
+}
+
+impl Table {
+    /// A table of at most `megabytes` MB (a power of two of buckets); 0
+    /// gives a table that stores nothing.
+    pub fn new(megabytes: usize) -> Table {
+        let bytes = megabytes.saturating_mul(1 << 20);
+        let per = std::mem::size_of::<Bucket>();
+        let mut n = 0usize;
+        if bytes >= per {
+            n = 1;
+            while n * 2 * per <= bytes {
+                n *= 2;
+            }
+        }
+        Table {
+            buckets: vec![Bucket::default(); n],
+            mask: n.wrapping_sub(1),
+            generation: 1,
+        }
+    }
+
+    pub fn is_enabled(&self) -> bool {
+        !self.buckets.is_empty()
+    }
+
+    /// Forgets every entry. A new generation makes the old entries
+    /// invisible at once; the memory is only wiped when the 8-bit
+    /// generation counter wraps, so a new problem costs nothing however big
+    /// the table.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.buckets.fill(Bucket::default());
+            self.generation = 1;
+        }
+    }
+
+    fn live(&self, e: &Entry) -> bool {
+        e.flags & VALID != 0 && e.generation == self.generation
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        // The low bits index; the full key is compared on probe.
+        (key as usize) & self.mask
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        if self.buckets.is_empty() {
+            return None;
+        }
+        let b = &self.buckets[self.bucket(key)];
+        b.0.iter().find(|e| self.live(e) && e.key == key).copied()
+    }
+
+    /// Reads the bucket of `key` and returns a word of it, so that a batch
+    /// of touches brings the buckets into the cache together (the loads are
+    /// independent, so the processor overlaps their misses) before the
+    /// probes that use them.
+    pub fn touch(&self, key: u64) -> u64 {
+        // A bucket spans two cache lines: touch both.
+        self.buckets
+            .get(self.bucket(key))
+            .map_or(0, |b| b.0[0].key ^ b.0[WAYS - 1].key)
+    }
+
+    /// Stores `e`. A solved entry is never replaced by an unsolved one for
+    /// the same key (an unsolved store there comes from a search that could
+    /// not use the proof on its path, and the proof is still true).
+    pub fn store(&mut self, mut e: Entry) {
+        if self.buckets.is_empty() {
+            return;
+        }
+        e.flags |= VALID;
+        e.generation = self.generation;
+        let generation = self.generation;
+        let live = |x: &Entry| x.flags & VALID != 0 && x.generation == generation;
+        let i = self.bucket(e.key);
+        let b = &mut self.buckets[i].0;
+        if let Some(old) = b.iter_mut().find(|x| live(x) && x.key == e.key) {
+            if old.is_solved() && !e.is_solved() {
+                return;
+            }
+            e.work = e.work.max(old.work);
+            *old = e;
+            return;
+        }
+        // Otherwise a free way, else the one with least work behind it;
+        // solved entries count double, as they save a whole search.
+        let weight = |x: &Entry| {
+            if !live(x) {
+                0
+            } else if x.is_solved() {
+                (x.work as u64) * 2 + 1
+            } else {
+                x.work as u64 + 1
+            }
+        };
+        let victim = (0..WAYS).min_by_key(|&j| weight(&b[j])).unwrap_or(0);
+        b[victim] = e;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_probe_replace() {
+        let mut t = Table::new(1);
+        assert!(t.is_enabled());
+        let e = |key, phi, delta, work| Entry {
+            key,
+            phi,
+            delta,
+            work,
+            ..Entry::default()
+        };
+        t.store(e(5, 3, 4, 1000));
+        assert_eq!(t.probe(5).unwrap().phi, 3);
+        assert!(t.probe(6).is_none());
+        // Solved entries survive an unsolved store for the same key.
+        t.store(e(5, 0, u32::MAX, 1));
+        t.store(e(5, 2, 2, 1));
+        assert!(t.probe(5).unwrap().is_solved());
+        // Fill one bucket: the least work goes first.
+        let stride = (t.mask + 1) as u64;
+        for i in 1..=4u64 {
+            t.store(e(5 + i * stride, 1, 1, 100 + i as u32));
+        }
+        assert!(t.probe(5 + stride).is_none(), "least work replaced");
+        assert!(t.probe(5).is_some(), "solved entry kept");
+        // A clear forgets everything, also across the generation wrap.
+        for _ in 0..300 {
+            t.clear();
+            assert!(t.probe(5).is_none());
+            t.store(e(5, 1, 1, 1));
+            assert!(t.probe(5).is_some());
+        }
+        let off = Table::new(0);
+        assert!(!off.is_enabled() && off.probe(1).is_none());
+    }
+}

@@ -1,0 +1,66 @@
+//! Proves that a df-pn solve allocates nothing once the solver is set up:
+//! after a first solve on a board size (which reserves the frame arena),
+//! further solves on that size, tens of thousands of nodes each, never
+//! touch the heap.
+
+mod common;
+
+use common::alloc::{counted, CountingAlloc};
+use std::sync::atomic::AtomicBool;
+use tesuji::go::board::Board;
+use tesuji::go::Color;
+use tesuji::tactics::dfpn::{Limits, Options, Question, Solver};
+use tesuji::tactics::rules::{KoModel, Problem};
+
+#[global_allocator]
+static ALLOC: CountingAlloc = CountingAlloc;
+
+/// A white block in a ladder start on 19×19: escaping is far beyond the
+/// node limit, so every solve runs its full budget.
+fn position() -> (Board, Problem) {
+    let mut b = Board::new(19);
+    let at = |c, r| Board::point_at(c, r);
+    for (c, r) in [(2, 4), (2, 3), (4, 3), (3, 2)] {
+        b.play(Color::Black, at(c, r));
+    }
+    for (c, r) in [(3, 4), (3, 3)] {
+        b.play(Color::White, at(c, r));
+    }
+    let problem = Problem::new(&b, at(3, 4)).expect("a stone");
+    (b, problem)
+}
+
+#[test]
+fn solving_never_allocates_after_setup() {
+    let (board, problem) = position();
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: 20_000,
+        time: None,
+    };
+    let mut solver = Solver::new(8);
+    let q = |favoured| Question {
+        board: &board,
+        problem,
+        model: KoModel { favoured },
+        to_move: Color::White,
+    };
+    // Set-up: the first solve reserves the arena for 19×19.
+    solver.solve(q(None), Options::default(), limits, &stop);
+    let (nodes, allocations) = counted(|| {
+        let mut nodes = 0;
+        for favoured in [None, Some(Color::Black), Some(Color::White)] {
+            let r = solver.solve(q(favoured), Options::default(), limits, &stop);
+            nodes += r.nodes;
+        }
+        let opts = Options {
+            avoid_root_pass: true,
+            ..Options::default()
+        };
+        let r = solver.solve_with_ko(&board, problem, Color::White, opts, limits, &stop);
+        nodes + r.nodes
+    });
+    eprintln!("alloc: {nodes} df-pn nodes, {allocations} allocations");
+    assert!(nodes >= 60_000, "too few nodes to mean anything: {nodes}");
+    assert_eq!(allocations, 0);
+}
