@@ -22,9 +22,21 @@ fn dfpn_agrees_with_exhaustive_search() {
             model: game.model(),
             to_move: game.to_move(),
         };
-        let r = solver.solve(q, Options::default(), Limits { nodes: 2_000_000, time: None }, &stop);
+        let r = solver.solve(
+            q,
+            Options::default(),
+            Limits {
+                nodes: 2_000_000,
+                time: None,
+            },
+            &stop,
+        );
         total_nodes += r.nodes;
-        SolverAnswer { winner: r.winner, best: r.best, limit_hit: r.limit_hit }
+        SolverAnswer {
+            winner: r.winner,
+            best: r.best,
+            limit_hit: r.limit_hit,
+        }
     });
     eprintln!("proof check: df-pn vs exhaustive reference, {total_nodes} df-pn nodes\n{report}");
     assert!(report.checked >= 3000, "too few checks: {report}");
