@@ -12,9 +12,10 @@
 //! runner. Without GNU Go that test prints `SKIPPED` and passes, except under
 //! `CI=true`, where it fails.
 //!
-//! tesuji does not answer `attack`/`defend` yet, so with tesuji as the engine
-//! only the runner's coping is checked: every test gets an `unknown command`
-//! answer, and all 31 are still run and reported.
+//! With tesuji as the engine only the runner's coping is checked (all 31
+//! tests run and are reported, with node counts from `tesuji-solver_stats`);
+//! tesuji's solver runs with small limits here to keep the test quick, and
+//! its suite results are measured with `tesuji regress` itself.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -72,6 +73,9 @@ fn locate_gnugo() -> Option<PathBuf> {
         .map(|dir| dir.join("gnugo"))
         .find(|p| p.is_file())
 }
+
+/// Solver limits that keep a run over the 31 problems to a few seconds.
+const FAST_LIMITS: &str = "tesuji-solver_limits nodes=20000 time=0.2";
 
 fn profile(name: &str, command: &[&str]) -> EngineProfile {
     EngineProfile {
@@ -187,7 +191,9 @@ fn gnugo_gives_its_known_results() {
 #[test]
 fn tesuji_itself_runs_all_tests() {
     let Some(paths) = shared_files() else { return };
-    let reports = run_both(profile("tesuji", &[BIN, "gtp"]), &paths);
+    let mut fast = profile("tesuji", &[BIN, "gtp"]);
+    fast.gtp_init = vec![FAST_LIMITS.into()];
+    let reports = run_both(fast, &paths);
     let mut totals = Totals::default();
     for report in &reports {
         assert_eq!(report.engine_error, None, "{}", report.file);
@@ -195,11 +201,20 @@ fn tesuji_itself_runs_all_tests() {
     }
     assert_eq!(totals.tests, 31);
 
-    // The command line's default engine is tesuji itself; failed tests do
-    // not make the exit status non-zero.
+    // The command line takes a profile from a file; failed tests do not make
+    // the exit status non-zero.
+    let dir = std::env::temp_dir().join(format!("tesuji-regress-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let profiles = dir.join("engines.toml");
+    std::fs::write(
+        &profiles,
+        format!("[engines.fast]\ncommand = [{BIN:?}, \"gtp\"]\ngtp_init = [{FAST_LIMITS:?}]\n"),
+    )
+    .unwrap();
     let out = Command::new(BIN)
         .current_dir(SHARED)
-        .arg("regress")
+        .args(["regress", "--engine", "fast", "--profiles"])
+        .arg(&profiles)
         .args(FILES)
         .output()
         .expect("run tesuji regress");
@@ -230,11 +245,17 @@ fn command_line_errors_exit_with_status_2() {
         .unwrap()
         .starts_with("usage: tesuji regress"));
 
-    // A missing file is reported, the other files still run.
+    // A missing file is reported, the other files still run (with GNU Go,
+    // which answers at once, when it is installed).
     let Some(_) = shared_files() else { return };
-    let out = Command::new(BIN)
-        .current_dir(SHARED)
-        .args(["regress", "no-such-file.tst", "capture.tst"])
+    let mut cmd = Command::new(BIN);
+    cmd.current_dir(SHARED).arg("regress");
+    if let Some(gnugo) = locate_gnugo() {
+        cmd.arg("--engine-cmd")
+            .arg(format!("{} --mode gtp", gnugo.display()));
+    }
+    let out = cmd
+        .args(["no-such-file.tst", "capture.tst"])
         .output()
         .expect("run tesuji regress");
     assert_eq!(out.status.code(), Some(2), "{out:?}");

@@ -117,6 +117,8 @@ fn gnugo_command(
     side: Side,
     ladder: bool,
 ) -> Result<String, String> {
+    // A command that fails before solving leaves no stale statistics.
+    engine.solver_stats = Default::default();
     let p = block(engine, args)?;
     args.finish()?;
     let opts = Options {
@@ -160,6 +162,7 @@ fn seconds(v: &str) -> Result<Duration, String> {
 }
 
 fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    engine.solver_stats = Default::default();
     let side = match args.string()? {
         "capture" => Side::Attacker,
         "escape" => Side::Defender,
