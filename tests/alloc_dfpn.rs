@@ -1,4 +1,5 @@
-//! Proves that a df-pn solve allocates nothing once the solver is set up:
+//! Proves that a solve (df-pn, λ-df-pn, dual-λ, auto) allocates nothing
+//! once the solver is set up:
 //! after a first solve on a board size (which reserves the frame arena),
 //! further solves on that size, tens of thousands of nodes each, never
 //! touch the heap.
@@ -9,7 +10,7 @@ use common::alloc::{counted, CountingAlloc};
 use std::sync::atomic::AtomicBool;
 use tesuji::go::board::Board;
 use tesuji::go::Color;
-use tesuji::tactics::dfpn::{Limits, Options, Question, Solver};
+use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
 use tesuji::tactics::rules::{KoModel, Problem};
 
 #[global_allocator]
@@ -45,22 +46,30 @@ fn solving_never_allocates_after_setup() {
         model: KoModel { favoured },
         to_move: Color::White,
     };
-    // Set-up: the first solve reserves the arena for 19×19.
     solver.solve(q(None), Options::default(), limits, &stop);
-    let (nodes, allocations) = counted(|| {
-        let mut nodes = 0;
-        for favoured in [None, Some(Color::Black), Some(Color::White)] {
-            let r = solver.solve(q(favoured), Options::default(), limits, &stop);
-            nodes += r.nodes;
-        }
+    for algo in [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto] {
         let opts = Options {
-            avoid_root_pass: true,
+            algo,
             ..Options::default()
         };
-        let r = solver.solve_with_ko(&board, problem, Color::White, opts, limits, &stop);
-        nodes + r.nodes
-    });
-    eprintln!("alloc: {nodes} df-pn nodes, {allocations} allocations");
-    assert!(nodes >= 60_000, "too few nodes to mean anything: {nodes}");
-    assert_eq!(allocations, 0);
+        let (nodes, allocations) = counted(|| {
+            let mut nodes = 0;
+            for favoured in [None, Some(Color::Black), Some(Color::White)] {
+                let r = solver.solve(q(favoured), opts, limits, &stop);
+                nodes += r.nodes;
+            }
+            let opts = Options {
+                avoid_root_pass: true,
+                ..opts
+            };
+            let r = solver.solve_with_ko(&board, problem, Color::White, opts, limits, &stop);
+            nodes + r.nodes
+        });
+        eprintln!(
+            "alloc: {}: {nodes} nodes, {allocations} allocations",
+            algo.name()
+        );
+        assert!(nodes >= 20_000, "too few nodes to mean anything: {nodes}");
+        assert_eq!(allocations, 0, "{}", algo.name());
+    }
 }

@@ -1,20 +1,22 @@
-//! Every answer the df-pn capture solver gives as proven is checked against
-//! the independent exhaustive reference (`tactics::reference`) on 1,000
+//! Every answer the capture solvers give as proven is checked against the
+//! independent exhaustive reference (`tactics::reference`) on 1,000
 //! generated capture problems (5×5 to 7×7), each under the three ko models:
 //! zero disagreements, zero wrong winning moves, and `unknown` only when a
-//! limit was hit.
+//! limit was hit (nodes, or for the threat searches the highest order).
+//! One test per algorithm: df-pn, λ-df-pn, dual-λ and the combination the
+//! GTP commands use.
 
 use std::sync::atomic::AtomicBool;
-use tesuji::tactics::dfpn::{Limits, Options, Question, Solver};
+use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
 use tesuji::tactics::problems::{check_solver, generate, SolverAnswer};
 
-#[test]
-fn dfpn_agrees_with_exhaustive_search() {
+fn check(algo: Algo) {
     let problems = generate(0x7E50_2024, 1000);
     assert_eq!(problems.len(), 1000);
     let stop = AtomicBool::new(false);
     let mut solver = Solver::new(16);
     let mut total_nodes = 0u64;
+    let mut proven = 0u64;
     let report = check_solver(&problems, &mut |game| {
         let q = Question {
             board: game.board(),
@@ -22,23 +24,47 @@ fn dfpn_agrees_with_exhaustive_search() {
             model: game.model(),
             to_move: game.to_move(),
         };
-        let r = solver.solve(
-            q,
-            Options::default(),
-            Limits {
-                nodes: 2_000_000,
-                time: None,
-            },
-            &stop,
-        );
+        let opts = Options {
+            algo,
+            ..Options::default()
+        };
+        let limits = Limits {
+            nodes: 2_000_000,
+            time: None,
+        };
+        let r = solver.solve(q, opts, limits, &stop);
         total_nodes += r.nodes;
+        proven += r.winner.is_some() as u64;
         SolverAnswer {
             winner: r.winner,
             best: r.best,
             limit_hit: r.limit_hit,
         }
     });
-    eprintln!("proof check: df-pn vs exhaustive reference, {total_nodes} df-pn nodes\n{report}");
+    eprintln!(
+        "proof check: {} vs exhaustive reference, {total_nodes} nodes, {proven} answers proven\n{report}",
+        algo.name()
+    );
     assert!(report.checked >= 3000, "too few checks: {report}");
     assert!(report.is_clean(), "{report}");
+}
+
+#[test]
+fn dfpn_agrees_with_exhaustive_search() {
+    check(Algo::Dfpn);
+}
+
+#[test]
+fn lambda_dfpn_agrees_with_exhaustive_search() {
+    check(Algo::LambdaDfpn);
+}
+
+#[test]
+fn dual_lambda_agrees_with_exhaustive_search() {
+    check(Algo::DualLambda);
+}
+
+#[test]
+fn auto_agrees_with_exhaustive_search() {
+    check(Algo::Auto);
 }

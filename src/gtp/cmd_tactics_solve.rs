@@ -10,7 +10,7 @@ use super::parse::{self, Args};
 use super::registry::Command;
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Move;
-use crate::tactics::dfpn::{KoResult, Limit, Limits, Options};
+use crate::tactics::dfpn::{Algo, KoResult, Limit, Limits, Options};
 use crate::tactics::rules::Problem;
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -107,6 +107,9 @@ fn gnugo_answer(r: &KoResult) -> Result<String, String> {
         (Some(code), _) => Ok(format!("{code} {}", move_name(r.best.unwrap_or(PASS)))),
         (None, Some(Limit::Interrupted)) => Err("interrupted".into()),
         (None, Some(Limit::Time)) => Err("unknown: time limit reached".into()),
+        (None, Some(Limit::Orders)) => {
+            Err("unknown: no proof up to the highest threat order".into())
+        }
         (None, _) => Err("unknown: node limit reached".into()),
     }
 }
@@ -121,9 +124,17 @@ fn gnugo_command(
     engine.solver_stats = Default::default();
     let p = block(engine, args)?;
     args.finish()?;
+    // Ladders are λ¹ by definition: plain df-pn restricted to ataris.
+    // Otherwise dual-λ through the orders, then df-pn.
     let opts = Options {
         ladder,
         avoid_root_pass: side == Side::Defender,
+        algo: if ladder {
+            Algo::Dfpn
+        } else {
+            engine.solver_algo
+        },
+        max_order: 0,
     };
     let limits = engine.solver_limits;
     gnugo_answer(&run(engine, p, side, None, opts, limits))
@@ -171,11 +182,19 @@ fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let p = block(engine, args)?;
     let mut limits = engine.solver_limits;
     let mut escape = None;
+    let mut algo = engine.solver_algo;
+    let mut max_order = 0;
     for token in args.remaining() {
         let (key, value) = option(token)?;
         match key {
-            "algo" if value == "dfpn" => {}
-            "algo" => return Err("unknown algorithm".into()),
+            "algo" => algo = Algo::parse(value).ok_or("unknown algorithm")?,
+            "max_order" => {
+                let n = parse::uint(value)?;
+                if !(1..=15).contains(&n) {
+                    return Err(parse::INTEGER_OUT_OF_RANGE.into());
+                }
+                max_order = n as u8;
+            }
             "nodes" => limits.nodes = node_count(value)?,
             "time" => limits.time = Some(seconds(value)?),
             "escape" => {
@@ -191,6 +210,8 @@ fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let opts = Options {
         ladder: false,
         avoid_root_pass: side == Side::Defender,
+        algo,
+        max_order,
     };
     let r = run(engine, p, side, escape, opts, limits);
     let mut out = match (r.code, r.stopped_by) {
@@ -200,14 +221,20 @@ fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
             let reason = match why {
                 Some(Limit::Interrupted) => "interrupted",
                 Some(Limit::Time) => "time",
+                Some(Limit::Orders) => "orders",
                 _ => "nodes",
             };
             format!("unknown reason={reason}")
         }
     };
+    let order = match r.order {
+        0 => "-".to_string(),
+        n => n.to_string(),
+    };
     let _ = write!(
         out,
-        " order=- nodes={} time_ms={}",
+        " algo={} order={order} nodes={} time_ms={}",
+        algo.name(),
         r.nodes,
         r.elapsed.as_millis()
     );
@@ -223,25 +250,28 @@ fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     Ok(out)
 }
 
-fn describe(l: &Limits) -> String {
+fn describe(l: &Limits, algo: Algo) -> String {
     let time = l
         .time
         .map_or("none".to_string(), |t| format!("{}", t.as_secs_f64()));
-    format!("nodes={} time={time}", l.nodes)
+    format!("nodes={} time={time} algo={}", l.nodes, algo.name())
 }
 
 fn solver_limits(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let mut limits = engine.solver_limits;
+    let mut algo = engine.solver_algo;
     for token in args.remaining() {
         let (key, value) = option(token)?;
         match key {
             "nodes" => limits.nodes = node_count(value)?,
             "time" => limits.time = Some(seconds(value)?),
+            "algo" => algo = Algo::parse(value).ok_or("unknown algorithm")?,
             _ => return Err(parse::SYNTAX_ERROR.into()),
         }
     }
     engine.solver_limits = limits;
-    Ok(describe(&limits))
+    engine.solver_algo = algo;
+    Ok(describe(&limits, algo))
 }
 
 fn solver_stats(engine: &mut Engine, args: &mut Args) -> Result<String, String> {

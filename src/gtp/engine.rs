@@ -6,7 +6,7 @@ use super::registry;
 use crate::go::{Game, KoRule};
 use crate::search::time::TimeControl;
 use crate::search::Player;
-use crate::tactics::dfpn::{Limits, Solver};
+use crate::tactics::dfpn::{Algo, Limits, Solver};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Duration;
@@ -53,6 +53,8 @@ pub struct Engine {
     /// Limits of `attack`, `defend`, `ladder_attack` and the defaults of
     /// `solve` (`tesuji-solver_limits`).
     pub solver_limits: Limits,
+    /// Algorithm of `attack` and `defend` and the default of `solve`.
+    pub solver_algo: Algo,
     /// Work of the last solving command: nodes and time.
     pub solver_stats: (u64, Duration),
 }
@@ -79,6 +81,7 @@ impl Engine {
             quit: false,
             solver: None,
             solver_limits: DEFAULT_SOLVER_LIMITS,
+            solver_algo: Algo::Auto,
             solver_stats: (0, Duration::ZERO),
         }
     }

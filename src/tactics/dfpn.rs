@@ -36,9 +36,19 @@
 //!   [`Options::ladder`] the attacker may only capture or put the target in
 //!   atari; the defender keeps every move.
 //!
-//! Move generation is full width for both players: every legal move and the
-//! pass, as [`CaptureGame::moves`] lists them. Proofs and disproofs are
-//! therefore proofs in the capture game itself, not in a pruned tree.
+//! With [`Algo::Dfpn`] move generation is full width for both players:
+//! every legal move and the pass, as [`CaptureGame::moves`] lists them.
+//! With [`Algo::LambdaDfpn`] and [`Algo::DualLambda`] (λ-df-pn after
+//! Yoshizoe, Kishimoto & Müller 2007 and dual λ-search after Soeda, Kaneko
+//! & Tanaka 2005, both summarised in seed 002) a node's moves are cut to
+//! the answers to the opponent's threat, inside a relevance zone proven to
+//! hold every answer that matters, or to the mover's own threats (see
+//! `threats`). The first keeps the search exact: the moves left out are
+//! proven losses, stood for by a solved pseudo-child. The second does not:
+//! a pseudo-child flagged `REL` marks the node, any result resting on it
+//! holds only in the restricted game, and such a result is never reported.
+//! Proofs and disproofs that are reported are therefore proofs in the
+//! capture game itself.
 //!
 //! # Why a proven result is true
 //!
@@ -124,6 +134,7 @@
 
 mod numbers;
 mod search;
+mod threats;
 pub mod tt;
 
 #[cfg(test)]
@@ -138,7 +149,8 @@ pub use search::Stats;
 use search::{Anc, Search};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use tt::{Table, KO};
+use threats::{CacheSlot, CACHE_SLOTS};
+use tt::{Table, KO, REL};
 
 /// Default ε of the 1+ε threshold rule.
 pub const DEFAULT_EPSILON: f64 = 0.25;
@@ -149,6 +161,8 @@ pub enum Limit {
     Nodes,
     Time,
     Interrupted,
+    /// λ-df-pn or dual-λ found no proof up to the highest threat order.
+    Orders,
 }
 
 /// Bounds on one solve (for [`Solver::solve_with_ko`], on all its solves
@@ -169,6 +183,64 @@ pub struct Options {
     /// than pass with the budget left (GNU Go answers `defend` with a move
     /// when one works).
     pub avoid_root_pass: bool,
+    /// Which search (see [`Algo`]).
+    pub algo: Algo,
+    /// Highest threat order λ-df-pn and dual-λ try (0: the default,
+    /// [`DEFAULT_MAX_ORDER`]).
+    pub max_order: u8,
+}
+
+/// Default highest threat order of λ-df-pn and dual-λ.
+pub const DEFAULT_MAX_ORDER: u8 = 3;
+
+/// Nodes one threat search (one null-move question) may use.
+pub const THREAT_BUDGET: u64 = 4000;
+
+/// The search behind a solve.
+///
+/// * `Dfpn`: df-pn over every legal move (full width).
+/// * `LambdaDfpn`: λ-df-pn (Yoshizoe, Kishimoto & Müller 2007; seed 002):
+///   df-pn in which one player, the *prover*, plays only its threats of
+///   order n, and the other answers only inside the zone of the threat
+///   (`threats`). Orders n = 1, 2, … up to the maximum are tried in turn,
+///   first with the player to move as prover, then with the other, until
+///   one search proves its prover's win.
+/// * `DualLambda`: dual λ-search (Soeda, Kaneko & Tanaka 2005; seed 002)
+///   in df-pn form: both players' goals are followed at once. A player
+///   whose opponent threatens (wins by a lower order after a null move)
+///   must answer inside that threat's zone; otherwise it plays its own
+///   threats of order n.
+/// * `Auto` (what GNU Go's commands use): df-pn with 40% of the limits,
+///   then λ-df-pn through the orders with 6% per order and prover, then
+///   df-pn again with what is left, resuming from its table.
+///
+/// A result is reported only when it holds in the real game: a win that
+/// rests on a node where the loser played only its own threats is a fact
+/// of the restricted game (flag `REL`) and is never reported.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Algo {
+    #[default]
+    Dfpn,
+    LambdaDfpn,
+    DualLambda,
+    Auto,
+}
+
+impl Algo {
+    pub fn name(self) -> &'static str {
+        match self {
+            Algo::Dfpn => "dfpn",
+            Algo::LambdaDfpn => "lambda-dfpn",
+            Algo::DualLambda => "dual-lambda",
+            Algo::Auto => "auto",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Algo> {
+        [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto]
+            .into_iter()
+            .find(|a| a.name() == s)
+    }
 }
 
 /// One capture-game question: the position, the problem, who moves first
@@ -201,6 +273,11 @@ pub struct SolveResult {
     /// Children generated and evaluated to initialise frames.
     pub generated: u64,
     pub stats: Stats,
+    /// The threat order of the search that proved the result (0 for plain
+    /// df-pn).
+    pub order: u8,
+    /// Nodes spent in threat searches (included in `nodes`).
+    pub threat_nodes: u64,
 }
 
 /// GNU Go's answer for the player to move: `code` 1 (wins even when the
@@ -216,6 +293,8 @@ pub struct KoResult {
     pub elapsed: Duration,
     pub pv: ArrayVec<Point, 64>,
     pub stopped_by: Option<Limit>,
+    /// The threat order of the proof (0: df-pn over every move).
+    pub order: u8,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -236,6 +315,7 @@ pub struct Solver {
     eps_milli: u64,
     weak: bool,
     identity: Option<Identity>,
+    cache: Vec<CacheSlot>,
 }
 
 fn salt(model: KoModel, ladder: bool) -> u64 {
@@ -267,6 +347,7 @@ impl Solver {
             eps_milli: (DEFAULT_EPSILON * 1000.0) as u64,
             weak: true,
             identity: None,
+            cache: Vec::new(),
         }
     }
 
@@ -290,11 +371,16 @@ impl Solver {
             escape_libs: problem.escape_libs,
             size: board.size(),
         };
+        if self.cache.is_empty() {
+            self.cache = vec![CacheSlot::default(); CACHE_SLOTS];
+        }
         if self.identity != Some(id) {
             self.tt.clear();
+            self.cache.fill(CacheSlot::default());
             self.identity = Some(id);
         }
-        let width = board.size() * board.size() + 1;
+        // Every move and the pass, and one pseudo-child.
+        let width = board.size() * board.size() + 2;
         let need = (MAX_DEPTH + 1) * width;
         self.arena.clear();
         self.arena.reserve_exact(need);
@@ -310,6 +396,108 @@ impl Solver {
         limits: Limits,
         stop: &AtomicBool,
     ) -> SolveResult {
+        let start = Instant::now();
+        self.prepare(q.board, q.problem);
+        let deadline = limits.time.map(|t| start + t);
+        let max_order = if opts.max_order == 0 {
+            DEFAULT_MAX_ORDER
+        } else {
+            opts.max_order
+        };
+        let mover = role(q.to_move, q.problem.attacker);
+        let only = |w: Winner| match w {
+            Winner::Attacker => [true, false],
+            Winner::Defender => [false, true],
+        };
+        let other = match mover {
+            Winner::Attacker => Winner::Defender,
+            Winner::Defender => Winner::Attacker,
+        };
+        // Each search of the plan: whose threats, the order, and its share
+        // of the limits in thousandths (a search that uses its share up
+        // without an answer hands over to the next).
+        let mut plan: ArrayVec<([bool; 2], u8, u64), 40> = ArrayVec::new();
+        let orders = 1..=max_order.min(15);
+        match opts.algo {
+            Algo::Dfpn => plan.push(([false, false], 0, 1000)),
+            Algo::LambdaDfpn => {
+                for n in orders {
+                    plan.push((only(mover), n, 1000));
+                    plan.push((only(other), n, 1000));
+                }
+            }
+            Algo::DualLambda => {
+                for n in orders {
+                    plan.push(([true, true], n, 1000));
+                }
+            }
+            Algo::Auto => {
+                plan.push(([false, false], 0, 400));
+                for n in orders {
+                    plan.push((only(mover), n, 60));
+                    plan.push((only(other), n, 60));
+                }
+                plan.push(([false, false], 0, 1000));
+            }
+        }
+        let mut total: Option<SolveResult> = None;
+        for (sides, order, share) in plan {
+            let used = total.as_ref().map_or(0, |t| t.nodes);
+            let left = limits.nodes.saturating_sub(used);
+            let cap = (limits.nodes as u128 * share as u128 / 1000) as u64;
+            let node_limit = left.min(cap.max(1));
+            let run_deadline = match (deadline, limits.time) {
+                (Some(d), Some(t)) => {
+                    Some(d.min(Instant::now() + t.mul_f64(share as f64 / 1000.0)))
+                }
+                (d, _) => d,
+            };
+            let mut r = self.run(q, opts, sides, order, node_limit, run_deadline, stop);
+            let own_nodes = r.nodes;
+            if let Some(t) = &total {
+                r.nodes += t.nodes;
+                r.generated += t.generated;
+                r.threat_nodes += t.threat_nodes;
+            }
+            r.elapsed = start.elapsed();
+            // A search stopped by its share, not by the command's limits,
+            // leaves the rest to the next one.
+            let share_only = match r.stopped_by {
+                Some(Limit::Nodes) => own_nodes < left,
+                Some(Limit::Time) => deadline.is_none_or(|d| Instant::now() < d),
+                _ => false,
+            };
+            let done = r.winner.is_some() || (r.stopped_by.is_some() && !share_only);
+            if share_only {
+                r.stopped_by = None;
+                r.limit_hit = false;
+            }
+            total = Some(r);
+            if done {
+                break;
+            }
+        }
+        let mut r = total.expect("the plan has a search");
+        if r.winner.is_none() && r.stopped_by.is_none() {
+            r.stopped_by = Some(Limit::Orders);
+            r.limit_hit = true;
+        }
+        r
+    }
+
+    /// One df-pn search: plain (`sides` both false) or shaped by the
+    /// threats of the players in `sides` at threat order `order`.
+    #[allow(clippy::too_many_arguments)]
+    fn run(
+        &mut self,
+        q: Question,
+        opts: Options,
+        sides: [bool; 2],
+        order: u8,
+        node_limit: u64,
+        deadline: Option<Instant>,
+        stop: &AtomicBool,
+    ) -> SolveResult {
         let Question {
             board,
             problem,
@@ -317,7 +505,7 @@ impl Solver {
             to_move,
         } = q;
         let start = Instant::now();
-        self.prepare(board, problem);
+        let shape = (sides[0] as u64) | (sides[1] as u64) << 1 | (order as u64) << 2;
         let mut s = Search {
             game: CaptureGame::new(board, problem, model, to_move),
             tt: &mut self.tt,
@@ -325,7 +513,7 @@ impl Solver {
             anc: &mut self.anc,
             moves: &mut self.moves,
             pending: &mut self.pending,
-            salt: salt(model, opts.ladder),
+            salt: salt(model, opts.ladder) ^ shape.wrapping_mul(0x2545_F491_4F6C_DD1D),
             attacker: problem.attacker,
             target: problem.target,
             ladder: opts.ladder,
@@ -334,43 +522,56 @@ impl Solver {
             nodes: 0,
             generated: 0,
             stats: Stats::default(),
-            node_limit: limits.nodes,
-            deadline: limits.time.map(|t| start + t),
+            node_limit,
+            deadline,
             stop,
             abort: None,
+            sides,
+            order,
+            cache: &mut self.cache,
+            threat_budget: THREAT_BUDGET,
+            threat_left: 0,
+            threat_exhausted: false,
+            threat_nodes: 0,
         };
+        s.anc.clear();
         let root = s.root_anc();
         s.anc.push(root);
         s.check_limits();
         let mut v = s.mid(INF, INF, false);
         if opts.avoid_root_pass && v.phi == 0 && v.best == PASS as u16 && s.abort.is_none() {
             let w = s.mid(INF, INF, true);
-            if w.phi == 0 {
+            if w.phi == 0 && w.flags & REL == 0 {
                 v = w;
             }
             // The pass is proven; a limit hit looking for another move
             // leaves that answer standing.
             s.abort = None;
         }
-        let winner = if v.phi == 0 {
+        let real = v.flags & REL == 0;
+        let winner = if v.phi == 0 && real {
             Some(role(to_move, problem.attacker))
-        } else if v.delta == 0 {
+        } else if v.delta == 0 && real {
             Some(role(to_move.opp(), problem.attacker))
         } else {
             None
         };
-        let best = (v.phi == 0 && v.best != NO_MOVE).then_some(v.best as Point);
+        let best = (winner.is_some() && v.phi == 0 && v.best != NO_MOVE).then_some(v.best as Point);
         let pv = if winner.is_some() {
             principal_variation(&mut s, &v)
         } else {
             ArrayVec::new()
         };
         log::debug!(
-            "dfpn {:?} first, {:?} favoured: {:?} after {} nodes, {} children, {:?}",
+            "dfpn sides {:?} order {} {:?} first, {:?} favoured: {:?} (solved {}) after {} nodes ({} in threats), {} children, {:?}",
+            sides,
+            order,
             to_move,
             model.favoured,
             winner,
+            v.is_solved(),
             s.nodes,
+            s.threat_nodes,
             s.generated,
             s.stats
         );
@@ -380,11 +581,13 @@ impl Solver {
             nodes: s.nodes,
             elapsed: start.elapsed(),
             pv,
-            limit_hit: winner.is_none(),
+            limit_hit: winner.is_none() && s.abort.is_some(),
             stopped_by: if winner.is_none() { s.abort } else { None },
             ko_free: v.flags & KO == 0,
             generated: s.generated,
             stats: s.stats,
+            order,
+            threat_nodes: s.threat_nodes,
         }
     }
 
@@ -412,6 +615,7 @@ impl Solver {
             elapsed: Duration::ZERO,
             pv: ArrayVec::new(),
             stopped_by: None,
+            order: 0,
         };
         let mover_role = role(mover, problem.attacker);
         let run = |this: &mut Solver, favoured: Option<Color>, out: &mut KoResult| {
@@ -436,6 +640,7 @@ impl Solver {
             if let Some(r) = r {
                 out.best = r.best;
                 out.pv = r.pv.clone();
+                out.order = r.order;
             }
             if code.is_some() {
                 out.stopped_by = None;

@@ -7,5 +7,6 @@ pub mod dfpn;
 pub mod problems;
 pub mod reference;
 pub mod rules;
+pub mod zone;
 
 pub use rules::{CaptureGame, KoModel, Problem, Step, Winner};

@@ -202,6 +202,29 @@ impl CaptureGame {
         Step::Played
     }
 
+    /// A *null move*: the player to move gives the turn away without it
+    /// counting as a pass for the two-pass rule, and no ko ban remains.
+    /// Threat searches use it to ask "what if the opponent moved again?";
+    /// the position it leads to is the one a stone of the player to move
+    /// far away would lead to, less that stone. Undone by [`Self::undo`].
+    pub fn play_null(&mut self) -> Step {
+        if self.winner().is_some() || self.path.is_full() {
+            return Step::Illegal;
+        }
+        let key = self.key();
+        let undo = self.board.play(self.to_move, PASS);
+        self.path.push(Frame {
+            undo,
+            key,
+            passes: self.passes,
+        });
+        self.passes = 0;
+        self.to_move = self.to_move.opp();
+        let now = self.key();
+        self.cut = self.path.is_full() || self.path.iter().any(|f| f.key == now);
+        Step::Played
+    }
+
     /// Takes back the last move.
     pub fn undo(&mut self) {
         if let Some(f) = self.path.pop() {

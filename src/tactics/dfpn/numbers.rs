@@ -2,7 +2,7 @@
 //! the min/sum (or WPNS) aggregation, and the df-pn+ heuristic that gives a
 //! child its first numbers.
 
-use super::tt::{Entry, KO, NO_MIN, PATH_DEP};
+use super::tt::{Entry, KO, NO_MIN, PATH_DEP, REL};
 
 /// Proof or disproof number of a solved node.
 pub const INF: u32 = u32::MAX;
@@ -69,7 +69,7 @@ impl Value {
         Value {
             phi: e.phi,
             delta: e.delta,
-            flags: e.flags & (KO | PATH_DEP),
+            flags: e.flags & (KO | PATH_DEP | REL),
             min: e.min,
             best: e.best,
         }

@@ -4,6 +4,7 @@
 //! transposition-table results safe across paths (see the parent module).
 
 use super::numbers::{aggregate, heuristic, min2, Agg, Child, Features, Value, CAP, INF, NO_MOVE};
+use super::threats::CacheSlot;
 use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
 use super::Limit;
 use crate::go::board::{Board, Point, PointList, PASS};
@@ -90,6 +91,18 @@ pub struct Search<'a> {
     pub deadline: Option<Instant>,
     pub stop: &'a AtomicBool,
     pub abort: Option<Limit>,
+    /// Whose threats shape the move lists (attacker, defender): none for
+    /// plain df-pn, one for λ-df-pn, both for dual-λ (see `threats`).
+    pub sides: [bool; 2],
+    /// The threat order of the search.
+    pub order: u8,
+    pub cache: &'a mut [CacheSlot],
+    /// Nodes one threat search may use, and what is left of them.
+    pub threat_budget: u64,
+    pub threat_left: u64,
+    pub threat_exhausted: bool,
+    /// Nodes of threat searches (also counted in `nodes`).
+    pub threat_nodes: u64,
 }
 
 /// Counters for tuning and reports.
@@ -106,6 +119,18 @@ pub struct Stats {
     /// Table probes for generated children, and how many found an entry.
     pub child_probes: u64,
     pub child_hits: u64,
+    /// Threat searches answered by the cache.
+    pub threat_cache_hits: u64,
+    /// Nodes whose moves were limited to the zone of a threat.
+    pub zone_nodes: u64,
+    /// Nodes where the mover played only its own threats.
+    pub threat_nodes_own: u64,
+    /// Threat searches started, cut short by their budget, and successful;
+    /// the most nodes one used.
+    pub threat_calls: u64,
+    pub threat_exhausted: u64,
+    pub threat_found: u64,
+    pub threat_call_nodes_max: u64,
 }
 
 impl Search<'_> {
@@ -117,7 +142,7 @@ impl Search<'_> {
         self.game.board().libs(self.target)
     }
 
-    fn poll(&mut self) {
+    pub(super) fn poll(&mut self) {
         if self.stop.load(Ordering::Relaxed) {
             self.abort.get_or_insert(Limit::Interrupted);
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -154,7 +179,7 @@ impl Search<'_> {
 
     /// Plays `m` for the player to move and records the new position on
     /// the ancestor stack.
-    fn play(&mut self, m: Point) -> bool {
+    pub(super) fn play(&mut self, m: Point) -> bool {
         let mover = self.game.to_move();
         let before = self.game.board().prisoners(mover);
         if self.game.play(m) != Step::Played {
@@ -177,7 +202,7 @@ impl Search<'_> {
         true
     }
 
-    fn undo(&mut self) {
+    pub(super) fn undo(&mut self) {
         self.anc.pop();
         self.game.undo();
     }
@@ -372,7 +397,12 @@ impl Search<'_> {
     /// generated first and probed afterwards, after touching every bucket,
     /// so that the misses overlap.
     fn expand(&mut self, no_pass: bool, seen: bool) {
-        self.game.moves(self.moves);
+        let pseudo = if self.sides != [false, false] {
+            self.threat_moves_here(no_pass)
+        } else {
+            self.game.moves(self.moves);
+            None
+        };
         // The opponent's replies: about the empty points left, and the pass.
         let b = self.game.board();
         let stones = self
@@ -398,6 +428,10 @@ impl Search<'_> {
                 self.arena.push(c);
                 self.pending.push(p.unwrap_or(Pending::NONE));
             }
+        }
+        if let Some(c) = pseudo {
+            self.arena.push(c);
+            self.pending.push(Pending::NONE);
         }
         if !seen || !self.tt.is_enabled() {
             return;

@@ -15,6 +15,10 @@ use crate::go::board::Point;
 pub const KO: u8 = 1;
 /// The result used a line cut by the rules (repetition or depth limit).
 pub const PATH_DEP: u8 = 2;
+/// The result rests on a node whose moves were not all considered (the
+/// mover played only its own threats, see `threats`): it holds in the
+/// restricted game only and is never reported as a proof.
+pub const REL: u8 = 4;
 const VALID: u8 = 0x80;
 
 /// "No stone count bound": the proof tree has no state besides its root.

@@ -1,0 +1,665 @@
+//! Threats and relevance zones for λ-df-pn and dual-λ search.
+//!
+//! # Threat orders
+//!
+//! After Thomsen (2000, "Lambda-search in game trees — with application to
+//! Go") as summarised in seed 002: a player P has a *goal* — for the
+//! attacker, the target block is captured; for the defender, the target
+//! has `escape_libs` liberties. A λ⁰ win is a move that reaches the goal.
+//! A λⁿ move of P is one after which, were the opponent O to pass (a *null
+//! move*), P would win with a λᵏ tree for some k < n. In a λⁿ tree P plays
+//! only λⁿ moves; O plays every move that could refute the threat. Ladders
+//! are λ¹ (the attacker's atari threatens a capture), nets λ².
+//!
+//! [`Search::threat_or`] is that search, depth first (Thomsen's λ-search
+//! with a node budget): it answers whether P, to move, wins within order n,
+//! and if so returns a [`Proof`] with the proof's *zone*.
+//!
+//! # Why pruning by zones is sound
+//!
+//! The zone holds every point whose content the proof read: at each node,
+//! the target's stones and liberties; for each move examined (played, or
+//! found illegal), the point, its neighbours and every block next to it
+//! with its liberties. Claim: if the proof wins at X, it also wins at any
+//! X' that differs from X by O stones on empty points outside the zone,
+//! each placed where the proof had a null move (and by P blocks those
+//! stones captured). By induction over the proof:
+//!
+//! * P's moves read only zone points, which are unchanged, so they are
+//!   legal and do the same in X'. The goal and O's goal read only the
+//!   target's stones and liberties, unchanged.
+//! * A P block with a stone in the zone was read whole, so an extra O
+//!   stone next to it would sit on one of its liberties, inside the zone.
+//!   A P block never read keeps its liberties through the proof, less the
+//!   extra stones next to it; along one line there are at most as many
+//!   extra stones as null moves (plus the stone being transferred), and
+//!   [`Search::pruning_zone`] adds to the zone every P block next to a
+//!   read O stone with no more liberties than that, so no block whose
+//!   capture would give a read O block liberties can be captured.
+//! * O's moves that were candidates have the same effect; O's moves
+//!   outside a node's own null-move zone are covered by the claim itself,
+//!   one level down (they take the place of that null move).
+//! * P never passes in a threat proof, so the two-pass rule never decides
+//!   a line of it, and a line that repeats a position is counted as a
+//!   failure, not as a win.
+//!
+//! So at a node where O is to move and P, given a null move, wins with
+//! zone Z: every O move outside the closed zone loses too, and only the
+//! moves inside it (and O's pass, which differs from the null move only in
+//! the pass count) need search. One more condition holds the argument on
+//! the actual path: the positions of the transferred proof must not repeat
+//! a position of the path, since the rules would end such a line for the
+//! defender. For an attacker's proof this is checked like a stored capture
+//! of df-pn (`capture_usable`, with the least stone counts of the proof);
+//! for the defender's a repetition only helps the defender.
+//!
+//! The proof check (`tests/tactics_proof_check.rs`) compares every answer
+//! of the searches built on this with exhaustive search.
+
+use super::numbers::{min2, Child, INF, NO_MOVE};
+use super::search::{capture_usable, Search};
+use super::tt::{KO, NO_MIN, REL};
+use crate::go::board::{Board, Point, PASS};
+use crate::go::Color;
+use crate::tactics::rules::{Step, Winner};
+use crate::tactics::zone::Zone;
+use arrayvec::ArrayVec;
+
+/// A threat proof: what it read, the least stone counts of its positions
+/// (its root included) and whether it met a ko ban.
+#[derive(Clone, Copy, Debug)]
+pub struct Proof {
+    pub zone: Zone,
+    pub min: [u16; 2],
+    pub flags: u8,
+    /// Most null moves on any line of the proof.
+    pub nulls: u8,
+}
+
+/// Candidate moves of one kind at one node.
+pub type Cands = ArrayVec<Point, 96>;
+
+/// One slot of the threat cache: the result of a threat search from a
+/// position, for one prover and order. Failures are kept only when the
+/// search was complete (no budget or limit cut it short); a failure that
+/// a repetition on the path caused is kept too, which can only make later
+/// searches find less, never prove more.
+#[derive(Clone, Copy)]
+pub struct CacheSlot {
+    pub key: u64,
+    pub proof: Option<Proof>,
+}
+
+impl Default for CacheSlot {
+    fn default() -> Self {
+        CacheSlot {
+            key: 0,
+            proof: None,
+        }
+    }
+}
+
+/// Slots of the threat cache (a power of two).
+pub const CACHE_SLOTS: usize = 1 << 15;
+
+/// Deepest line a threat search follows below its root.
+const MAX_THREAT_DEPTH: u32 = 48;
+
+fn order_salt(prover: Winner, order: u8) -> u64 {
+    let p = match prover {
+        Winner::Attacker => 0x9E37_79B9_7F4A_7C15u64,
+        Winner::Defender => 0xD1B5_4A32_D192_ED03,
+    };
+    p.wrapping_mul(order as u64 + 1)
+}
+
+impl Search<'_> {
+    pub fn color_of(&self, side: Winner) -> Color {
+        match side {
+            Winner::Attacker => self.attacker,
+            Winner::Defender => self.attacker.opp(),
+        }
+    }
+
+    pub fn side_of(&self, c: Color) -> Winner {
+        if c == self.attacker {
+            Winner::Attacker
+        } else {
+            Winner::Defender
+        }
+    }
+
+    fn target_on(&self) -> bool {
+        self.game.board().color_at(self.target) == Some(self.attacker.opp())
+    }
+
+    /// Whether `side` has reached its goal.
+    pub fn goal(&self, side: Winner) -> bool {
+        match side {
+            Winner::Attacker => !self.target_on(),
+            Winner::Defender => {
+                self.target_on()
+                    && self.game.board().libs(self.target) >= self.game.problem().escape_libs
+            }
+        }
+    }
+
+    /// The reads of a node: the target's stones and liberties.
+    fn node_reads(&self, _prover: Winner, zone: &mut Zone) {
+        if self.target_on() {
+            zone.add_block(self.game.board(), self.target);
+        }
+    }
+
+    /// The points where a move of the opponent of `prover` at the current
+    /// node must be searched, given the proof `p` found after its null
+    /// move: the proof's zone, closed under the one way an extra stone
+    /// away from it could matter. Extra stones of the opponent placed
+    /// outside the zone along any line of the transferred proof number at
+    /// most its null moves plus one (each replaces a null move of the
+    /// original, and one is the move itself); a block of the prover with
+    /// more liberties than that, never read by the proof, can never be
+    /// captured by them. A block with fewer, next to a stone of the
+    /// opponent that the proof read, could be, and would give that stone's
+    /// block liberties: it joins the zone with its liberties.
+    pub fn pruning_zone(&self, prover: Winner, p: &Proof) -> Zone {
+        let b = self.game.board();
+        let pc = self.color_of(prover);
+        let d = p.nulls as usize + 1;
+        let mut z = p.zone;
+        let mut done = Zone::new();
+        for s in p.zone.iter() {
+            if b.color_at(s) != Some(pc.opp()) {
+                continue;
+            }
+            for n in Board::neighbors(s) {
+                if b.color_at(n) != Some(pc) || done.contains(b.block(n)) {
+                    continue;
+                }
+                done.insert(b.block(n));
+                if b.libs(n) <= d {
+                    z.add_block(b, n);
+                }
+            }
+        }
+        z
+    }
+
+    fn counts_now(&self) -> [u16; 2] {
+        self.anc.last().map_or(NO_MIN, |a| a.counts)
+    }
+
+    fn ko_flag(&self) -> u8 {
+        let g = &self.game;
+        if g.board().ko_point(g.to_move()).is_some() {
+            KO
+        } else {
+            0
+        }
+    }
+
+    fn charge(&mut self) -> bool {
+        self.nodes += 1;
+        self.threat_nodes += 1;
+        if self.nodes & 1023 == 0 {
+            self.poll();
+        }
+        if self.nodes >= self.node_limit {
+            self.abort.get_or_insert(crate::tactics::dfpn::Limit::Nodes);
+        }
+        if self.threat_left == 0 || self.abort.is_some() {
+            self.threat_exhausted = true;
+            return false;
+        }
+        self.threat_left -= 1;
+        true
+    }
+
+    fn push_unique(out: &mut Cands, seen: &mut Zone, p: Point) {
+        if !seen.contains(p) && !out.is_full() {
+            seen.insert(p);
+            out.push(p);
+        }
+    }
+
+    /// The target's liberties, and for `second` the empty points next to
+    /// them as well.
+    fn liberty_moves(&self, out: &mut Cands, seen: &mut Zone, second: bool) {
+        let b = self.game.board();
+        if !self.target_on() {
+            return;
+        }
+        let mut libs: ArrayVec<Point, 64> = ArrayVec::new();
+        b.for_each_stone(self.target, |q| {
+            for n in Board::neighbors(q) {
+                if b.is_empty(n) && !libs.contains(&n) && !libs.is_full() {
+                    libs.push(n);
+                }
+            }
+        });
+        for &l in &libs {
+            Self::push_unique(out, seen, l);
+        }
+        if second {
+            for &l in &libs {
+                for n in Board::neighbors(l) {
+                    if b.is_empty(n) {
+                        Self::push_unique(out, seen, n);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Liberties of the attacker's blocks next to the target that have at
+    /// most `max_libs` liberties: the defender captures or ataris there.
+    fn neighbour_block_libs(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
+        let b = self.game.board();
+        if !self.target_on() {
+            return;
+        }
+        let mut done = Zone::new();
+        b.for_each_stone(self.target, |q| {
+            for n in Board::neighbors(q) {
+                if b.color_at(n) != Some(self.attacker) || done.contains(b.block(n)) {
+                    continue;
+                }
+                done.insert(b.block(n));
+                if b.libs(n) > max_libs {
+                    continue;
+                }
+                b.for_each_stone(n, |s| {
+                    for l in Board::neighbors(s) {
+                        if b.is_empty(l) {
+                            Self::push_unique(out, seen, l);
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    /// Moves that may reach `side`'s goal at once.
+    pub fn goal_moves(&self, side: Winner, out: &mut Cands) {
+        out.clear();
+        let mut seen = Zone::new();
+        let b = self.game.board();
+        match side {
+            Winner::Attacker => {
+                if self.target_on() && b.libs(self.target) == 1 {
+                    self.liberty_moves(out, &mut seen, false);
+                }
+            }
+            Winner::Defender => {
+                let e = self.game.problem().escape_libs;
+                if self.target_on() && b.libs(self.target) + 3 >= e {
+                    self.liberty_moves(out, &mut seen, false);
+                }
+                self.neighbour_block_libs(out, &mut seen, 1);
+            }
+        }
+    }
+
+    /// `side`'s candidate threat moves of order `order` (heuristic: any
+    /// subset is sound, since the prover chooses).
+    pub fn threat_moves(&self, side: Winner, order: u8, out: &mut Cands) {
+        out.clear();
+        let mut seen = Zone::new();
+        let second = order >= 2;
+        match side {
+            Winner::Attacker => self.liberty_moves(out, &mut seen, second),
+            Winner::Defender => {
+                self.neighbour_block_libs(out, &mut seen, 1);
+                self.liberty_moves(out, &mut seen, second);
+                self.neighbour_block_libs(out, &mut seen, order as usize + 1);
+            }
+        }
+    }
+
+    /// Plays a null move for the player to move (see
+    /// [`crate::tactics::rules::CaptureGame::play_null`]).
+    pub fn play_null(&mut self) -> bool {
+        if self.game.play_null() != Step::Played {
+            return false;
+        }
+        let mut top = self.anc.last().copied().unwrap_or_default();
+        top.passed = false;
+        self.anc.push(top);
+        true
+    }
+
+    /// Whether the zone of an attacker's proof found at the null move of
+    /// the current node may be transferred on this path (see the module
+    /// documentation): the current node's ancestors must not hold a
+    /// position the transferred proof could repeat.
+    pub fn zone_usable(&self, prover: Winner, p: &Proof) -> bool {
+        if prover == Winner::Defender {
+            return true;
+        }
+        let (me, path) = self.anc.split_last().expect("the node is on the stack");
+        capture_usable(p.min, me, path)
+    }
+
+    /// The threat search after a null move at the current node: does the
+    /// opponent of the player to move, moving again, win within `order`?
+    /// It may use [`crate::tactics::dfpn::THREAT_BUDGET`] nodes.
+    pub fn threat_after_null(&mut self, order: u8) -> Option<Proof> {
+        let prover = self.side_of(self.game.to_move().opp());
+        if !self.play_null() {
+            return None;
+        }
+        let r = if self.game.last_was_cut() {
+            None
+        } else {
+            self.threat_left = self.threat_budget;
+            self.threat_exhausted = false;
+            self.stats.threat_calls += 1;
+            let before = self.threat_nodes;
+            let r = self.threat_or(prover, order, 0);
+            if self.threat_exhausted && r.is_none() {
+                self.stats.threat_exhausted += 1;
+            }
+            if r.is_some() {
+                self.stats.threat_found += 1;
+            }
+            self.stats.threat_call_nodes_max = self
+                .stats
+                .threat_call_nodes_max
+                .max(self.threat_nodes - before);
+            r
+        };
+        self.undo();
+        r
+    }
+
+    /// λ-search: can `prover`, to move, reach its goal with a λᵏ tree,
+    /// k ≤ `order`? Returns the proof when it can.
+    pub fn threat_or(&mut self, prover: Winner, order: u8, depth: u32) -> Option<Proof> {
+        let key = self.game.key() ^ self.salt ^ order_salt(prover, order);
+        let slot = (key as usize) & (CACHE_SLOTS - 1);
+        if self.cache[slot].key == key {
+            let hit = self.cache[slot].proof;
+            match hit {
+                None => {
+                    self.stats.threat_cache_hits += 1;
+                    return None;
+                }
+                Some(p) if self.zone_usable(prover, &p) => {
+                    self.stats.threat_cache_hits += 1;
+                    return Some(p);
+                }
+                Some(_) => {}
+            }
+        }
+        let r = self.threat_or_search(prover, order, depth);
+        // A failure cut short by a budget or a limit is not a fact of the
+        // position; a proof always is (with its stone-count bound).
+        if r.is_some() || (!self.threat_exhausted && self.abort.is_none()) {
+            self.cache[slot] = CacheSlot { key, proof: r };
+        }
+        r
+    }
+
+    fn threat_or_search(&mut self, prover: Winner, order: u8, depth: u32) -> Option<Proof> {
+        if !self.charge() {
+            return None;
+        }
+        if self.goal(prover) {
+            let mut zone = Zone::new();
+            self.node_reads(prover, &mut zone);
+            return Some(Proof {
+                zone,
+                min: self.counts_now(),
+                flags: 0,
+                nulls: 0,
+            });
+        }
+        if self.game.winner().is_some() {
+            return None;
+        }
+        if depth >= MAX_THREAT_DEPTH {
+            self.threat_exhausted = true;
+            return None;
+        }
+        let mut base = Zone::new();
+        self.node_reads(prover, &mut base);
+        let here = self.counts_now();
+        let ko = self.ko_flag();
+        let mut cands = Cands::new();
+        self.goal_moves(prover, &mut cands);
+        for &m in &cands {
+            if !self.game.is_legal(m) {
+                continue;
+            }
+            let mut zone = base;
+            zone.add_move(self.game.board(), m);
+            if !self.play_move(m) {
+                continue;
+            }
+            let won = self.goal(prover);
+            if won {
+                self.node_reads(prover, &mut zone);
+            }
+            self.undo();
+            if won {
+                return Some(Proof {
+                    zone,
+                    min: here,
+                    flags: ko,
+                    nulls: 0,
+                });
+            }
+        }
+        for k in 1..=order {
+            self.threat_moves(prover, k, &mut cands);
+            for &m in &cands {
+                if !self.game.is_legal(m) {
+                    continue;
+                }
+                let mut zone = base;
+                zone.add_move(self.game.board(), m);
+                if !self.play_move(m) {
+                    continue;
+                }
+                let r = if self.goal(prover) {
+                    None
+                } else {
+                    self.threat_and(prover, k, depth + 1)
+                };
+                self.undo();
+                if let Some(p) = r {
+                    zone.union(&p.zone);
+                    return Some(Proof {
+                        zone,
+                        min: min2(here, p.min),
+                        flags: ko | p.flags,
+                        nulls: p.nulls,
+                    });
+                }
+                if self.threat_exhausted {
+                    return None;
+                }
+            }
+        }
+        None
+    }
+
+    fn play_move(&mut self, m: Point) -> bool {
+        self.play(m)
+    }
+
+    /// The opponent of `prover` to move after a λ^`order` move of it: does
+    /// every reply lose? Replies outside the zone of the null-move proof
+    /// are not searched (see the module documentation).
+    fn threat_and(&mut self, prover: Winner, order: u8, depth: u32) -> Option<Proof> {
+        if !self.charge() {
+            return None;
+        }
+        if self.goal(prover) {
+            let mut zone = Zone::new();
+            self.node_reads(prover, &mut zone);
+            return Some(Proof {
+                zone,
+                min: self.counts_now(),
+                flags: 0,
+                nulls: 0,
+            });
+        }
+        if self.game.winner().is_some() {
+            return None;
+        }
+        if depth >= MAX_THREAT_DEPTH {
+            self.threat_exhausted = true;
+            return None;
+        }
+        let here = self.counts_now();
+        let ko = self.ko_flag();
+        // The threat: P wins if O does nothing.
+        if !self.play_null() {
+            return None;
+        }
+        let null = if self.game.last_was_cut() {
+            None
+        } else {
+            self.threat_or(prover, order - 1, depth + 1)
+        };
+        self.undo();
+        let null = null?;
+        if !self.zone_usable(prover, &null) {
+            return None;
+        }
+        let mut cands_zone = self.pruning_zone(prover, &null);
+        self.node_reads(prover, &mut cands_zone);
+        let mut proof = Proof {
+            zone: cands_zone,
+            min: min2(here, null.min),
+            flags: ko | null.flags,
+            nulls: null.nulls + 1,
+        };
+        // O's pass is the null move but for the pass count: it loses the
+        // same way unless it ends the game at once.
+        if self.play_move(PASS) {
+            let over = self.game.winner().is_some();
+            self.undo();
+            if over {
+                return None;
+            }
+        }
+        for q in cands_zone.iter() {
+            if !self.game.board().is_empty(q) {
+                continue;
+            }
+            proof.zone.add_move(self.game.board(), q);
+            if !self.game.is_legal(q) || !self.play_move(q) {
+                continue;
+            }
+            let r = self.threat_or(prover, order, depth + 1);
+            self.undo();
+            let p = r?;
+            proof.zone.union(&p.zone);
+            proof.min = min2(proof.min, p.min);
+            proof.flags |= p.flags;
+            proof.nulls = proof.nulls.max(p.nulls);
+        }
+        Some(proof)
+    }
+}
+
+impl Search<'_> {
+    /// The moves of the current node under λ-df-pn or dual-λ, written to
+    /// `self.moves`, and the pseudo-child that stands for the moves left
+    /// out: either they are proven losses (they are outside the zone of
+    /// the opponent's threat, and the pseudo-child carries that proof's
+    /// stone counts and ko flag), or they were not considered (flag
+    /// [`REL`]).
+    ///
+    /// * When the opponent, given a null move, wins by a threat of lower
+    ///   order (and its goal is one the search follows), the mover must
+    ///   answer inside its zone: those moves and the pass are the node's
+    ///   moves. The node is searched completely.
+    /// * Otherwise, when the mover's own goal is followed, the mover plays
+    ///   only its threats of the search's order: moves that reach its goal
+    ///   or after which, given a null move, it wins by a threat of lower
+    ///   order.
+    /// * Otherwise every move.
+    pub fn threat_moves_here(&mut self, no_pass: bool) -> Option<Child> {
+        let mover = self.game.to_move();
+        let me = self.side_of(mover);
+        let opp = self.side_of(mover.opp());
+        let order = self.order;
+        if self.follows(opp) {
+            if let Some(p) = self.threat_after_null(order - 1) {
+                if self.zone_usable(opp, &p) {
+                    self.moves.clear();
+                    let mut zone = self.pruning_zone(opp, &p);
+                    self.node_reads(opp, &mut zone);
+                    for q in zone.iter() {
+                        if self.game.board().is_empty(q) && self.game.is_legal(q) {
+                            self.moves.push(q);
+                        }
+                    }
+                    if !no_pass {
+                        self.moves.push(PASS);
+                    }
+                    self.stats.zone_nodes += 1;
+                    return Some(Child {
+                        mv: NO_MOVE,
+                        phi: 0,
+                        delta: INF,
+                        work: 0,
+                        flags: p.flags,
+                        min: p.min,
+                    });
+                }
+            }
+        }
+        if self.follows(me) {
+            let mut cands = Cands::new();
+            self.goal_moves(me, &mut cands);
+            let mut more = Cands::new();
+            self.threat_moves(me, order, &mut more);
+            let mut seen = Zone::new();
+            for &m in &cands {
+                seen.insert(m);
+            }
+            for &m in &more {
+                if !seen.contains(m) && !cands.is_full() {
+                    cands.push(m);
+                }
+            }
+            self.moves.clear();
+            for &m in &cands {
+                if !self.game.is_legal(m) || !self.play(m) {
+                    continue;
+                }
+                let keep =
+                    self.game.winner().is_some() || self.threat_after_null(order - 1).is_some();
+                self.undo();
+                if keep {
+                    self.moves.push(m);
+                }
+            }
+            self.stats.threat_nodes_own += 1;
+            return Some(Child {
+                mv: NO_MOVE,
+                phi: 0,
+                delta: INF,
+                work: 0,
+                flags: REL,
+                min: NO_MIN,
+            });
+        }
+        self.game.moves(self.moves);
+        if no_pass {
+            self.moves.retain(|m| *m != PASS);
+        }
+        None
+    }
+
+    fn follows(&self, side: Winner) -> bool {
+        match side {
+            Winner::Attacker => self.sides[0],
+            Winner::Defender => self.sides[1],
+        }
+    }
+}

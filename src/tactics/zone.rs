@@ -1,0 +1,148 @@
+//! Relevance zones: the set of points a proof looked at.
+//!
+//! A threat proof (see `dfpn::threats`) records every point whose content
+//! its result depended on. When the opponent of the prover, at a node where
+//! the prover threatens to win, plays a stone outside that set and away
+//! from the prover's stones, the same proof still wins: nothing it read has
+//! changed. That lets λ-search answer a threat with the few moves inside
+//! the zone instead of every move on the board (Thomsen 2000, "Lambda-search
+//! in game trees — with application to Go"; the soundness argument and the
+//! exact reads are set out in `dfpn::threats`).
+//!
+//! A zone is a fixed bit set over the padded board, so it is `Copy` and
+//! never allocates.
+
+use crate::go::board::{Board, Point, NUM_POINTS, PASS};
+
+const WORDS: usize = NUM_POINTS.div_ceil(64);
+
+/// A set of board points.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Zone {
+    bits: [u64; WORDS],
+}
+
+impl Default for Zone {
+    fn default() -> Self {
+        Zone::new()
+    }
+}
+
+impl std::fmt::Debug for Zone {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+impl Zone {
+    pub const fn new() -> Zone {
+        Zone { bits: [0; WORDS] }
+    }
+
+    #[inline]
+    pub fn insert(&mut self, p: Point) {
+        self.bits[p / 64] |= 1 << (p % 64);
+    }
+
+    #[inline]
+    pub fn contains(&self, p: Point) -> bool {
+        self.bits[p / 64] & (1 << (p % 64)) != 0
+    }
+
+    pub fn union(&mut self, other: &Zone) {
+        for (a, b) in self.bits.iter_mut().zip(other.bits.iter()) {
+            *a |= b;
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.bits.iter().all(|&w| w == 0)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = Point> + '_ {
+        self.bits.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(i * 64 + b)
+            })
+        })
+    }
+
+    /// Adds the block on `p` (its stones and its liberties); nothing when
+    /// `p` is empty.
+    pub fn add_block(&mut self, board: &Board, p: Point) {
+        if board.color_at(p).is_none() {
+            return;
+        }
+        board.for_each_stone(p, |q| {
+            self.insert(q);
+            for n in Board::neighbors(q) {
+                if board.is_empty(n) {
+                    self.insert(n);
+                }
+            }
+        });
+    }
+
+    /// Adds what playing on `m` reads, in the position before the move:
+    /// the point, its neighbours and every block next to it with its
+    /// liberties (whether the move captures, connects or is suicide).
+    pub fn add_move(&mut self, board: &Board, m: Point) {
+        if m == PASS {
+            return;
+        }
+        self.insert(m);
+        for n in Board::neighbors(m) {
+            self.insert(n);
+            self.add_block(board, n);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Color;
+
+    #[test]
+    fn set_operations() {
+        let mut z = Zone::new();
+        assert!(z.is_empty());
+        z.insert(5);
+        z.insert(700);
+        z.insert(64);
+        assert!(z.contains(5) && z.contains(64) && z.contains(700));
+        assert!(!z.contains(6));
+        assert_eq!(z.iter().collect::<Vec<_>>(), vec![5, 64, 700]);
+        let mut y = Zone::new();
+        y.insert(6);
+        y.union(&z);
+        assert_eq!(y.len(), 4);
+    }
+
+    #[test]
+    fn blocks_and_moves() {
+        let at = Board::point_at;
+        let mut b = Board::new(5);
+        b.play(Color::White, at(2, 2));
+        b.play(Color::Black, at(2, 3));
+        let mut z = Zone::new();
+        z.add_block(&b, at(2, 2));
+        // The stone and its three liberties; not the black neighbour.
+        assert_eq!(z.len(), 4);
+        assert!(!z.contains(at(2, 3)));
+        let mut z = Zone::new();
+        z.add_move(&b, at(1, 3));
+        assert!(z.contains(at(1, 3)) && z.contains(at(0, 3)) && z.contains(at(2, 3)));
+        assert!(z.contains(at(3, 3)), "liberty of the black neighbour");
+    }
+}
