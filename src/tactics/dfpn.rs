@@ -131,6 +131,7 @@ mod tests;
 
 use crate::go::board::{Board, Point, PointList, MAX_POINTS, PASS};
 use crate::go::Color;
+use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
 use numbers::{Child, Value, INF, NO_MOVE};
@@ -236,6 +237,8 @@ pub struct Solver {
     eps_milli: u64,
     weak: bool,
     identity: Option<Identity>,
+    /// Watches every solve while it runs ([`Solver::set_progress`]).
+    progress: Option<Box<dyn Progress + Send>>,
 }
 
 fn salt(model: KoModel, ladder: bool) -> u64 {
@@ -267,6 +270,7 @@ impl Solver {
             eps_milli: (DEFAULT_EPSILON * 1000.0) as u64,
             weak: true,
             identity: None,
+            progress: None,
         }
     }
 
@@ -280,6 +284,15 @@ impl Solver {
     /// how much work that takes.
     pub fn set_weak_rule(&mut self, weak: bool) {
         self.weak = weak;
+    }
+
+    /// Installs a watcher that every solve from now on polls as it runs
+    /// (`None` removes it); returns the one it replaces.
+    pub fn set_progress(
+        &mut self,
+        p: Option<Box<dyn Progress + Send>>,
+    ) -> Option<Box<dyn Progress + Send>> {
+        std::mem::replace(&mut self.progress, p)
     }
 
     /// Clears the table when the problem changes; reserves the arena.
@@ -338,6 +351,10 @@ impl Solver {
             deadline: limits.time.map(|t| start + t),
             stop,
             abort: None,
+            progress: self
+                .progress
+                .as_mut()
+                .map(|p| &mut **p as &mut dyn Progress),
         };
         let root = s.root_anc();
         s.anc.push(root);

@@ -8,6 +8,7 @@ use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
 use super::Limit;
 use crate::go::board::{Board, Point, PointList, PASS};
 use crate::go::Color;
+use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, Step, Winner, MAX_DEPTH};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -90,6 +91,8 @@ pub struct Search<'a> {
     pub deadline: Option<Instant>,
     pub stop: &'a AtomicBool,
     pub abort: Option<Limit>,
+    /// Told the current search line at every poll (live graphics).
+    pub progress: Option<&'a mut dyn Progress>,
 }
 
 /// Counters for tuning and reports.
@@ -118,6 +121,9 @@ impl Search<'_> {
     }
 
     fn poll(&mut self) {
+        if let Some(p) = self.progress.as_deref_mut() {
+            p.poll(self.nodes, &self.game);
+        }
         if self.stop.load(Ordering::Relaxed) {
             self.abort.get_or_insert(Limit::Interrupted);
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
