@@ -215,7 +215,7 @@ fn arguments(rng: &mut Rng, name: &str) -> Vec<Vec<u8>> {
         "color" | "countlib" | "findlib" | "attack" | "defend" | "ladder_attack" => {
             vec![vertex(rng)]
         }
-        "solve" => {
+        "solve" | "tesuji-gfx_solve" => {
             let mut v = vec![
                 rng.pick(&["capture", "escape", "capture", "escape", "x"])
                     .to_string(),

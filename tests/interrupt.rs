@@ -3,10 +3,14 @@
 //! to the binary line by line: it waits until a long solve is running,
 //! interrupts it, and checks the answer documented in
 //! `protocol/commands.md` (`? interrupted` for `attack`, `defend` and
-//! `ladder_attack`; `unknown reason=interrupted` for `solve`).
+//! `ladder_attack`; `unknown reason=interrupted` for `solve`, also inside
+//! the `TEXT` line of `tesuji-gfx_solve`). It also reads the engine's
+//! stderr, where `tesuji-gfx_solve` (and every solving command after
+//! `tesuji-live_gfx on`) shows GoGui its search line while it runs.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const BIN: &str = env!("CARGO_BIN_EXE_tesuji");
@@ -31,10 +35,27 @@ fn interrupt_stops_solving() {
         .env("RUST_LOG", "off")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("cannot start tesuji");
     let mut input = child.stdin.take().unwrap();
     let mut output = BufReader::new(child.stdout.take().unwrap());
+    // Everything the engine writes on stderr, read as it comes so that the
+    // engine never blocks on a full pipe.
+    let stderr = Arc::new(Mutex::new(String::new()));
+    let mut errors = child.stderr.take().unwrap();
+    let sink = stderr.clone();
+    let reader = std::thread::spawn(move || {
+        let mut chunk = [0u8; 4096];
+        while let Ok(n) = errors.read(&mut chunk) {
+            if n == 0 {
+                break;
+            }
+            sink.lock()
+                .unwrap()
+                .push_str(&String::from_utf8_lossy(&chunk[..n]));
+        }
+    });
     let mut send = |line: &str| {
         input.write_all(format!("{line}\n").as_bytes()).unwrap();
         input.flush().unwrap();
@@ -54,30 +75,81 @@ fn interrupt_stops_solving() {
         send(line);
         assert!(response(&mut output).starts_with('='), "{line}");
     }
-    let cases = [
-        ("defend D5", "? interrupted\n"),
-        ("solve escape D5", "= unknown reason=interrupted "),
-        ("boardsize 19", "= "),
-        ("play b K10", "= "),
-        ("play w K11", "= "),
-        ("attack K10", "? interrupted\n"),
+    // (command, start of the answer, how long the command runs before the
+    // interrupt, what stderr must show by the answer). Solves that run
+    // past the live-graphics interval (0.5 s) show their search line.
+    let live: &[&str] = &[
+        "gogui-gfx:\nSQUARE ",
+        "\nVAR w ",
+        "\nTEXT solving: nodes=",
+        "\n\ngogui-gfx: CLEAR\n",
     ];
-    for (command, answer) in cases {
+    let cases: &[(&str, &str, u64, &[&str])] = &[
+        ("defend D5", "? interrupted\n", 300, &[]),
+        ("solve escape D5", "= unknown reason=interrupted ", 300, &[]),
+        (
+            "tesuji-gfx_solve escape D5",
+            "= SQUARE D5 D4\nTEXT unknown reason=interrupted ",
+            1200,
+            live,
+        ),
+        ("tesuji-live_gfx on", "= on\n", 0, &[]),
+        (
+            "solve escape D5",
+            "= unknown reason=interrupted ",
+            1200,
+            live,
+        ),
+        ("tesuji-live_gfx off", "= off\n", 0, &[]),
+        ("boardsize 19", "= ", 0, &[]),
+        ("play b K10", "= ", 0, &[]),
+        ("play w K11", "= ", 0, &[]),
+        ("attack K10", "? interrupted\n", 300, &[]),
+    ];
+    for &(command, answer, wait, shown) in cases {
+        stderr.lock().unwrap().clear();
         send(command);
         let start = Instant::now();
-        if answer != "= " {
-            std::thread::sleep(Duration::from_millis(300));
+        let mut interrupted = start;
+        if wait > 0 {
+            std::thread::sleep(Duration::from_millis(wait));
             send("# interrupt");
+            interrupted = Instant::now();
         }
         let got = response(&mut output);
         assert!(got.starts_with(answer), "{command}: {got}");
+        // Promptly: the solver polls the flag every 1024 nodes.
+        assert!(
+            interrupted.elapsed() < Duration::from_secs(5),
+            "{command} answered {:?} after the interrupt",
+            interrupted.elapsed()
+        );
         assert!(
             start.elapsed() < Duration::from_secs(20),
             "{command} took {:?}",
             start.elapsed()
         );
+        // stderr is read by another thread: give it a moment to catch up.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let text = stderr.lock().unwrap().clone();
+            let missing: Vec<_> = shown.iter().filter(|s| !text.contains(*s)).collect();
+            if missing.is_empty() {
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{command}: stderr lacks {missing:?}:\n{text}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if shown.is_empty() {
+            let text = stderr.lock().unwrap().clone();
+            assert!(!text.contains("gogui-gfx"), "{command}: {text}");
+        }
     }
     send("quit");
     assert_eq!(response(&mut output), "= \n");
     assert!(child.wait().unwrap().success());
+    reader.join().unwrap();
 }

@@ -84,6 +84,13 @@ pub struct Undo {
     n_captured_stones: u16,
 }
 
+impl Undo {
+    /// The move this record takes back (`PASS` for a pass).
+    pub fn point(&self) -> Point {
+        self.point as Point
+    }
+}
+
 /// A Go position: stones, blocks, liberties, the simple-ko ban, prisoners,
 /// the player to move and the Zobrist hash of the stones.
 #[derive(Clone)]

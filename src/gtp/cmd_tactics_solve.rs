@@ -4,8 +4,11 @@
 //! scripts, and the solver's limits and statistics. All of them answer with
 //! the df-pn solver of [`crate::tactics::dfpn`], which only ever reports a
 //! proven result: when a limit stops it first, the answer says so.
+//! GoGui's `tesuji-gfx_solve` (`cmd_gogui`) reads and runs its question
+//! with `solve`'s code here and only answers differently.
 
 use super::engine::Engine;
+use super::live_gfx::LiveGfx;
 use super::parse::{self, Args};
 use super::registry::Command;
 use crate::go::board::{Board, Point, PASS};
@@ -69,12 +72,14 @@ fn move_name(p: Point) -> String {
 
 /// Who moves first.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Side {
+pub(super) enum Side {
     Attacker,
     Defender,
 }
 
-/// Runs the ko-code solve for the block on `p` and records its work.
+/// Runs the ko-code solve for the block on `p` and records its work. With
+/// `live` (or after `tesuji-live_gfx on`) the solve shows its search line
+/// to GoGui on stderr while it runs.
 fn run(
     engine: &mut Engine,
     p: Point,
@@ -82,6 +87,7 @@ fn run(
     escape: Option<usize>,
     opts: Options,
     limits: Limits,
+    live: bool,
 ) -> KoResult {
     let board = engine.game.board().clone();
     let mut problem = Problem::new(&board, p).expect("the vertex holds a stone");
@@ -93,9 +99,16 @@ fn run(
         Side::Defender => problem.defender(),
     };
     let stop = engine.stop.clone();
-    let r = engine
-        .solver()
-        .solve_with_ko(&board, problem, mover, opts, limits, &stop);
+    let live = live || engine.live_gfx;
+    let solver = engine.solver();
+    if live {
+        solver.set_progress(Some(Box::new(LiveGfx::stderr(problem.target))));
+    }
+    let r = solver.solve_with_ko(&board, problem, mover, opts, limits, &stop);
+    // The watcher belongs to this command only.
+    if let Some(mut watcher) = solver.set_progress(None) {
+        watcher.finish();
+    }
     engine.solver_stats = (r.nodes, r.elapsed);
     r
 }
@@ -137,7 +150,7 @@ fn gnugo_command(
         max_order: 0,
     };
     let limits = engine.solver_limits;
-    gnugo_answer(&run(engine, p, side, None, opts, limits))
+    gnugo_answer(&run(engine, p, side, None, opts, limits, false))
 }
 
 fn attack(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
@@ -172,14 +185,28 @@ fn seconds(v: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(s))
 }
 
-fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+/// A `solve` question as its arguments put it: `capture|escape POINT` and
+/// the options. `solve` and GoGui's `tesuji-gfx_solve` read and run it
+/// alike and differ only in how they answer.
+pub(super) struct SolveRequest {
+    pub side: Side,
+    pub block: Point,
+    limits: Limits,
+    escape: Option<usize>,
+    pub algo: Algo,
+    max_order: u8,
+}
+
+/// Reads the arguments of `solve`; clears the statistics first, so that a
+/// command that fails leaves none.
+pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<SolveRequest, String> {
     engine.solver_stats = Default::default();
     let side = match args.string()? {
         "capture" => Side::Attacker,
         "escape" => Side::Defender,
         _ => return Err("unknown problem (capture or escape)".into()),
     };
-    let p = block(engine, args)?;
+    let block = block(engine, args)?;
     let mut limits = engine.solver_limits;
     let mut escape = None;
     let mut algo = engine.solver_algo;
@@ -207,13 +234,31 @@ fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
             _ => return Err(parse::SYNTAX_ERROR.into()),
         }
     }
-    let opts = Options {
-        ladder: false,
-        avoid_root_pass: side == Side::Defender,
+    Ok(SolveRequest {
+        side,
+        block,
+        limits,
+        escape,
         algo,
         max_order,
+    })
+}
+
+/// Solves a request; `live` shows the search on stderr as it runs.
+pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> KoResult {
+    let opts = Options {
+        ladder: false,
+        avoid_root_pass: req.side == Side::Defender,
+        algo: req.algo,
+        max_order: req.max_order,
     };
-    let r = run(engine, p, side, escape, opts, limits);
+    run(
+        engine, req.block, req.side, req.escape, opts, req.limits, live,
+    )
+}
+
+/// The answer line of `solve` (its grammar is in `protocol/commands.md`).
+pub(super) fn solve_answer(r: &KoResult, algo: Algo) -> String {
     let mut out = match (r.code, r.stopped_by) {
         (Some(0), _) => "loss ko=0".to_string(),
         (Some(code), _) => format!("win {} ko={code}", move_name(r.best.unwrap_or(PASS))),
@@ -247,7 +292,12 @@ fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
         };
         let _ = write!(out, " pv={pv}");
     }
-    Ok(out)
+    out
+}
+
+fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    let req = solve_request(engine, args)?;
+    Ok(solve_answer(&run_solve(engine, &req, false), req.algo))
 }
 
 fn describe(l: &Limits, algo: Algo) -> String {

@@ -57,6 +57,9 @@ pub struct Engine {
     pub solver_algo: Algo,
     /// Work of the last solving command: nodes and time.
     pub solver_stats: (u64, Duration),
+    /// Every solving command shows its search to GoGui on stderr
+    /// (`tesuji-live_gfx`); `tesuji-gfx_solve` always does.
+    pub live_gfx: bool,
 }
 
 /// Default limits of the tactical commands.
@@ -83,6 +86,7 @@ impl Engine {
             solver_limits: DEFAULT_SOLVER_LIMITS,
             solver_algo: Algo::Auto,
             solver_stats: (0, Duration::ZERO),
+            live_gfx: false,
         }
     }
 

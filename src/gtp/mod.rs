@@ -9,11 +9,13 @@ pub mod server;
 
 mod cmd_board;
 mod cmd_core;
+mod cmd_gogui;
 mod cmd_handicap;
 mod cmd_play;
 mod cmd_sgf;
 mod cmd_tactics;
 mod cmd_tactics_solve;
+mod live_gfx;
 
 pub use cmd_board::diagram;
 pub use cmd_sgf::{record as sgf_record, replay as sgf_replay, StopAt};

@@ -142,6 +142,7 @@ mod tests;
 
 use crate::go::board::{Board, Point, PointList, MAX_POINTS, PASS};
 use crate::go::Color;
+use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
 use numbers::{Child, Value, INF, NO_MOVE};
@@ -316,6 +317,8 @@ pub struct Solver {
     weak: bool,
     identity: Option<Identity>,
     cache: Vec<CacheSlot>,
+    /// Watches every solve while it runs ([`Solver::set_progress`]).
+    progress: Option<Box<dyn Progress + Send>>,
 }
 
 fn salt(model: KoModel, ladder: bool) -> u64 {
@@ -348,6 +351,7 @@ impl Solver {
             weak: true,
             identity: None,
             cache: Vec::new(),
+            progress: None,
         }
     }
 
@@ -361,6 +365,15 @@ impl Solver {
     /// how much work that takes.
     pub fn set_weak_rule(&mut self, weak: bool) {
         self.weak = weak;
+    }
+
+    /// Installs a watcher that every solve from now on polls as it runs
+    /// (`None` removes it); returns the one it replaces.
+    pub fn set_progress(
+        &mut self,
+        p: Option<Box<dyn Progress + Send>>,
+    ) -> Option<Box<dyn Progress + Send>> {
+        std::mem::replace(&mut self.progress, p)
     }
 
     /// Clears the table when the problem changes; reserves the arena.
@@ -533,6 +546,10 @@ impl Solver {
             threat_left: 0,
             threat_exhausted: false,
             threat_nodes: 0,
+            progress: self
+                .progress
+                .as_mut()
+                .map(|p| &mut **p as &mut dyn Progress),
         };
         s.anc.clear();
         let root = s.root_anc();

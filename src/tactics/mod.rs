@@ -5,6 +5,7 @@
 
 pub mod dfpn;
 pub mod problems;
+pub mod progress;
 pub mod reference;
 pub mod rules;
 pub mod zone;

@@ -139,6 +139,11 @@ impl CaptureGame {
         self.path.len()
     }
 
+    /// The moves played since the root, in order (`PASS` for passes).
+    pub fn path_moves(&self) -> impl Iterator<Item = Point> + '_ {
+        self.path.iter().map(|f| f.undo.point())
+    }
+
     /// A key for the whole game state: stones, player to move, the ko ban
     /// and whether the last move was a pass. Equal keys mean equal futures.
     pub fn key(&self) -> u64 {

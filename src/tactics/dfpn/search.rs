@@ -9,6 +9,7 @@ use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
 use super::Limit;
 use crate::go::board::{Board, Point, PointList, PASS};
 use crate::go::Color;
+use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, Step, Winner, MAX_DEPTH};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -103,6 +104,8 @@ pub struct Search<'a> {
     pub threat_exhausted: bool,
     /// Nodes of threat searches (also counted in `nodes`).
     pub threat_nodes: u64,
+    /// Told the current search line at every poll (live graphics).
+    pub progress: Option<&'a mut dyn Progress>,
 }
 
 /// Counters for tuning and reports.
@@ -143,6 +146,9 @@ impl Search<'_> {
     }
 
     pub(super) fn poll(&mut self) {
+        if let Some(p) = self.progress.as_deref_mut() {
+            p.poll(self.nodes, &self.game);
+        }
         if self.stop.load(Ordering::Relaxed) {
             self.abort.get_or_insert(Limit::Interrupted);
         } else if self.deadline.is_some_and(|d| Instant::now() >= d) {
