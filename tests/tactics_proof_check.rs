@@ -11,8 +11,12 @@ use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
 use tesuji::tactics::problems::{check_solver, generate, SolverAnswer};
 
 fn check(algo: Algo) {
-    let problems = generate(0x7E50_2024, 1000);
-    assert_eq!(problems.len(), 1000);
+    check_many(algo, 0x7E50_2024, 1000);
+}
+
+fn check_many(algo: Algo, seed: u64, count: usize) {
+    let problems = generate(seed, count);
+    assert_eq!(problems.len(), count);
     let stop = AtomicBool::new(false);
     let mut solver = Solver::new(16);
     let mut total_nodes = 0u64;
@@ -45,7 +49,7 @@ fn check(algo: Algo) {
         "proof check: {} vs exhaustive reference, {total_nodes} nodes, {proven} answers proven\n{report}",
         algo.name()
     );
-    assert!(report.checked >= 3000, "too few checks: {report}");
+    assert!(report.checked >= 3 * count, "too few checks: {report}");
     assert!(report.is_clean(), "{report}");
 }
 
@@ -67,4 +71,14 @@ fn dual_lambda_agrees_with_exhaustive_search() {
 #[test]
 fn auto_agrees_with_exhaustive_search() {
     check(Algo::Auto);
+}
+
+/// A longer run on other problems: `cargo test --release --test
+/// tactics_proof_check -- --ignored`.
+#[test]
+#[ignore]
+fn threat_searches_agree_on_ten_thousand_more() {
+    for algo in [Algo::LambdaDfpn, Algo::DualLambda] {
+        check_many(algo, 0x51DE_C0DE, 10_000);
+    }
 }

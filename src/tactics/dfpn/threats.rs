@@ -84,19 +84,10 @@ pub type Cands = ArrayVec<Point, 96>;
 /// search was complete (no budget or limit cut it short); a failure that
 /// a repetition on the path caused is kept too, which can only make later
 /// searches find less, never prove more.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 pub struct CacheSlot {
     pub key: u64,
     pub proof: Option<Proof>,
-}
-
-impl Default for CacheSlot {
-    fn default() -> Self {
-        CacheSlot {
-            key: 0,
-            proof: None,
-        }
-    }
 }
 
 /// Slots of the threat cache (a power of two).
@@ -279,6 +270,49 @@ impl Search<'_> {
         });
     }
 
+    /// For the attacker: the liberties of its blocks next to the target
+    /// that have at most `max_libs` liberties (extending them), and the
+    /// liberty of any defender block in atari next to those (capturing it):
+    /// in a capturing race the attacker often threatens by first making
+    /// its own surrounding stones safe.
+    fn own_weak_block_moves(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
+        let b = self.game.board();
+        if !self.target_on() {
+            return;
+        }
+        let defender = self.attacker.opp();
+        let mut done = Zone::new();
+        b.for_each_stone(self.target, |q| {
+            for n in Board::neighbors(q) {
+                if b.color_at(n) != Some(self.attacker) || done.contains(b.block(n)) {
+                    continue;
+                }
+                done.insert(b.block(n));
+                if b.libs(n) > max_libs {
+                    continue;
+                }
+                b.for_each_stone(n, |s| {
+                    for l in Board::neighbors(s) {
+                        if b.is_empty(l) {
+                            Self::push_unique(out, seen, l);
+                        } else if b.color_at(l) == Some(defender)
+                            && b.block(l) != b.block(self.target)
+                            && b.libs(l) == 1
+                        {
+                            b.for_each_stone(l, |t| {
+                                for m in Board::neighbors(t) {
+                                    if b.is_empty(m) {
+                                        Self::push_unique(out, seen, m);
+                                    }
+                                }
+                            });
+                        }
+                    }
+                });
+            }
+        });
+    }
+
     /// Moves that may reach `side`'s goal at once.
     pub fn goal_moves(&self, side: Winner, out: &mut Cands) {
         out.clear();
@@ -307,7 +341,10 @@ impl Search<'_> {
         let mut seen = Zone::new();
         let second = order >= 2;
         match side {
-            Winner::Attacker => self.liberty_moves(out, &mut seen, second),
+            Winner::Attacker => {
+                self.liberty_moves(out, &mut seen, second);
+                self.own_weak_block_moves(out, &mut seen, order as usize);
+            }
             Winner::Defender => {
                 self.neighbour_block_libs(out, &mut seen, 1);
                 self.liberty_moves(out, &mut seen, second);
