@@ -545,6 +545,8 @@ impl Solver {
             threat_budget: THREAT_BUDGET,
             threat_left: 0,
             threat_exhausted: false,
+            threat_cuts: 0,
+            threat_max_depth: 0,
             threat_nodes: 0,
             progress: self
                 .progress

@@ -102,6 +102,10 @@ pub struct Search<'a> {
     pub threat_budget: u64,
     pub threat_left: u64,
     pub threat_exhausted: bool,
+    /// Lines a threat search left open (depth or budget), and the depth
+    /// limit of the current pass.
+    pub threat_cuts: u64,
+    pub threat_max_depth: u32,
     /// Nodes of threat searches (also counted in `nodes`).
     pub threat_nodes: u64,
     /// Told the current search line at every poll (live graphics).

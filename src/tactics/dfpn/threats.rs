@@ -93,8 +93,9 @@ pub struct CacheSlot {
 /// Slots of the threat cache (a power of two).
 pub const CACHE_SLOTS: usize = 1 << 15;
 
-/// Deepest line a threat search follows below its root.
-const MAX_THREAT_DEPTH: u32 = 48;
+/// Depth limits of the passes of a threat search; the last is the deepest
+/// line one ever follows below its root.
+const THREAT_DEPTHS: [u32; 4] = [6, 12, 24, 48];
 
 fn order_salt(prover: Winner, order: u8) -> u64 {
     let p = match prover {
@@ -200,6 +201,7 @@ impl Search<'_> {
         }
         if self.threat_left == 0 || self.abort.is_some() {
             self.threat_exhausted = true;
+            self.threat_cuts += 1;
             return false;
         }
         self.threat_left -= 1;
@@ -392,7 +394,18 @@ impl Search<'_> {
             self.threat_exhausted = false;
             self.stats.threat_calls += 1;
             let before = self.threat_nodes;
-            let r = self.threat_or(prover, order, 0);
+            // Iterative deepening (as Thomsen's λ-search): short proofs are
+            // found before long hopeless lines are followed; a deeper pass
+            // is needed only when a depth cut left the question open.
+            let mut r = None;
+            for limit in THREAT_DEPTHS {
+                self.threat_max_depth = limit;
+                let cuts = self.threat_cuts;
+                r = self.threat_or(prover, order, 0);
+                if r.is_some() || self.threat_cuts == cuts || self.threat_exhausted {
+                    break;
+                }
+            }
             if self.threat_exhausted && r.is_none() {
                 self.stats.threat_exhausted += 1;
             }
@@ -428,10 +441,12 @@ impl Search<'_> {
                 Some(_) => {}
             }
         }
+        let cuts = self.threat_cuts;
         let r = self.threat_or_search(prover, order, depth);
-        // A failure cut short by a budget or a limit is not a fact of the
-        // position; a proof always is (with its stone-count bound).
-        if r.is_some() || (!self.threat_exhausted && self.abort.is_none()) {
+        // A failure cut short by the depth, a budget or a limit is not a
+        // fact of the position; a proof always is (with its stone-count
+        // bound).
+        if r.is_some() || (self.threat_cuts == cuts && self.abort.is_none()) {
             self.cache[slot] = CacheSlot { key, proof: r };
         }
         r
@@ -454,8 +469,8 @@ impl Search<'_> {
         if self.game.winner().is_some() {
             return None;
         }
-        if depth >= MAX_THREAT_DEPTH {
-            self.threat_exhausted = true;
+        if depth >= self.threat_max_depth {
+            self.threat_cuts += 1;
             return None;
         }
         let mut base = Zone::new();
@@ -545,8 +560,8 @@ impl Search<'_> {
         if self.game.winner().is_some() {
             return None;
         }
-        if depth >= MAX_THREAT_DEPTH {
-            self.threat_exhausted = true;
+        if depth >= self.threat_max_depth {
+            self.threat_cuts += 1;
             return None;
         }
         let here = self.counts_now();
