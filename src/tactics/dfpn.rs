@@ -547,6 +547,9 @@ impl Solver {
             threat_exhausted: false,
             threat_cuts: 0,
             threat_max_depth: 0,
+            // A proof of order k has at most k null moves on a line, and
+            // a transfer adds one stone more.
+            soft_libs: order as usize + 3,
             threat_nodes: 0,
             progress: self
                 .progress

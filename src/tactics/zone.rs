@@ -13,6 +13,7 @@
 //! never allocates.
 
 use crate::go::board::{Board, Point, NUM_POINTS, PASS};
+use crate::go::Color;
 
 const WORDS: usize = NUM_POINTS.div_ceil(64);
 
@@ -93,17 +94,36 @@ impl Zone {
         });
     }
 
-    /// Adds what playing on `m` reads, in the position before the move:
-    /// the point, its neighbours and every block next to it with its
-    /// liberties (whether the move captures, connects or is suicide).
-    pub fn add_move(&mut self, board: &Board, m: Point) {
+    /// Adds what playing on `m` for `mover` reads, in the position before
+    /// the move: the point and its neighbours; every enemy block next to it
+    /// with its liberties (does the move capture it?), except a block with
+    /// at least `soft_libs` liberties, which no few extra stones could
+    /// bring into atari (its stone next to the move is read); and the
+    /// mover's own blocks next to it with their liberties only when the
+    /// point has no empty neighbour (then legality rests on them). See
+    /// `dfpn::threats` for why this is all a proof depends on.
+    pub fn add_move(&mut self, board: &Board, m: Point, mover: Color, soft_libs: usize) {
         if m == PASS {
             return;
         }
         self.insert(m);
-        for n in Board::neighbors(m) {
+        let nbrs = Board::neighbors(m);
+        let has_empty = nbrs.iter().any(|&n| board.is_empty(n));
+        for n in nbrs {
             self.insert(n);
-            self.add_block(board, n);
+            match board.color_at(n) {
+                Some(c) if c == mover => {
+                    if !has_empty {
+                        self.add_block(board, n);
+                    }
+                }
+                Some(_) => {
+                    if board.libs(n) < soft_libs {
+                        self.add_block(board, n);
+                    }
+                }
+                None => {}
+            }
         }
     }
 }
@@ -111,7 +131,6 @@ impl Zone {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::Color;
 
     #[test]
     fn set_operations() {
@@ -141,8 +160,17 @@ mod tests {
         assert_eq!(z.len(), 4);
         assert!(!z.contains(at(2, 3)));
         let mut z = Zone::new();
-        z.add_move(&b, at(1, 3));
+        z.add_move(&b, at(1, 3), Color::White, 5);
         assert!(z.contains(at(1, 3)) && z.contains(at(0, 3)) && z.contains(at(2, 3)));
         assert!(z.contains(at(3, 3)), "liberty of the black neighbour");
+        let mut z = Zone::new();
+        z.add_move(&b, at(1, 3), Color::White, 3);
+        assert!(!z.contains(at(3, 3)), "three liberties: soft");
+        let mut z = Zone::new();
+        z.add_move(&b, at(2, 1), Color::Black, 5);
+        assert!(
+            z.contains(at(2, 2)) && !z.contains(at(3, 2)),
+            "own block, empty neighbour"
+        );
     }
 }

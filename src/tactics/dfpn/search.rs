@@ -106,6 +106,10 @@ pub struct Search<'a> {
     /// limit of the current pass.
     pub threat_cuts: u64,
     pub threat_max_depth: u32,
+    /// Liberties from which an enemy block next to a move is read as
+    /// stones only (more than the extra stones any transferred proof can
+    /// add, plus one).
+    pub soft_libs: usize,
     /// Nodes of threat searches (also counted in `nodes`).
     pub threat_nodes: u64,
     /// Told the current search line at every poll (live graphics).

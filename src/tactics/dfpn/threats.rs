@@ -158,13 +158,19 @@ impl Search<'_> {
         let b = self.game.board();
         let pc = self.color_of(prover);
         let d = p.nulls as usize + 1;
+        debug_assert!(
+            d + 2 <= self.soft_libs,
+            "soft reads assume few extra stones"
+        );
         let mut z = p.zone;
         let mut done = Zone::new();
         for s in p.zone.iter() {
-            if b.color_at(s) != Some(pc.opp()) {
-                continue;
-            }
-            for n in Board::neighbors(s) {
+            let around: &[Point] = match b.color_at(s) {
+                Some(c) if c == pc => &[s],
+                Some(_) => &Board::neighbors(s),
+                None => &[],
+            };
+            for &n in around {
                 if b.color_at(n) != Some(pc) || done.contains(b.block(n)) {
                     continue;
                 }
@@ -484,7 +490,7 @@ impl Search<'_> {
                 continue;
             }
             let mut zone = base;
-            zone.add_move(self.game.board(), m);
+            zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
             if !self.play_move(m) {
                 continue;
             }
@@ -509,7 +515,7 @@ impl Search<'_> {
                     continue;
                 }
                 let mut zone = base;
-                zone.add_move(self.game.board(), m);
+                zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
                 if !self.play_move(m) {
                     continue;
                 }
@@ -601,7 +607,9 @@ impl Search<'_> {
             if !self.game.board().is_empty(q) {
                 continue;
             }
-            proof.zone.add_move(self.game.board(), q);
+            proof
+                .zone
+                .add_move(self.game.board(), q, self.game.to_move(), self.soft_libs);
             if !self.game.is_legal(q) || !self.play_move(q) {
                 continue;
             }
