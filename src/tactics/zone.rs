@@ -111,18 +111,13 @@ impl Zone {
         let has_empty = nbrs.iter().any(|&n| board.is_empty(n));
         for n in nbrs {
             self.insert(n);
-            match board.color_at(n) {
-                Some(c) if c == mover => {
-                    if !has_empty {
-                        self.add_block(board, n);
-                    }
-                }
-                Some(_) => {
-                    if board.libs(n) < soft_libs {
-                        self.add_block(board, n);
-                    }
-                }
-                None => {}
+            let read = match board.color_at(n) {
+                Some(c) if c == mover => !has_empty,
+                Some(_) => board.libs(n) < soft_libs,
+                None => false,
+            };
+            if read {
+                self.add_block(board, n);
             }
         }
     }
