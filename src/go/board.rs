@@ -310,6 +310,7 @@ impl Board {
     }
 
     /// Why `color` may not play on `p`, or `Ok` when it may (pass always may).
+    #[inline]
     pub fn check(&self, color: Color, p: Point) -> Result<(), Illegal> {
         self.check_ignoring_ko(color, p)?;
         if self.ko as Point == p && self.ko_color == color && p != PASS {
@@ -321,6 +322,7 @@ impl Board {
     /// [`Board::check`] without the simple-ko ban: the move is physically
     /// possible. Solvers that model a side with ko threats to spare let it
     /// retake at once.
+    #[inline]
     pub fn check_ignoring_ko(&self, color: Color, p: Point) -> Result<(), Illegal> {
         if p == PASS {
             return Ok(());
@@ -371,6 +373,42 @@ impl Board {
         Self::neighbors(p)
             .iter()
             .any(|&n| self.cells[n] == enemy && self.libs[self.head[n] as usize] == 1)
+    }
+
+    /// The liberties the block of a stone of `color` played on the empty
+    /// point `p` would have, for a move that captures nothing, found
+    /// without playing it; `None` when the stone would join two blocks or
+    /// more (playing the move counts those).
+    #[inline]
+    pub fn libs_after_quiet(&self, color: Color, p: Point) -> Option<usize> {
+        let own = cell_of(color);
+        let mut root = None;
+        let mut empty = 0;
+        for n in Self::neighbors(p) {
+            let c = self.cells[n];
+            if c == EMPTY {
+                empty += 1;
+            } else if c == own {
+                let h = self.head[n];
+                match root {
+                    None => root = Some(h),
+                    Some(r) if r != h => return None,
+                    _ => {}
+                }
+            }
+        }
+        let Some(root) = root else {
+            return Some(empty);
+        };
+        // The block loses the liberty `p` and gains the empty neighbours of
+        // `p` it does not touch yet.
+        let mut libs = self.libs[root as usize] as usize - 1;
+        for n in Self::neighbors(p) {
+            if self.cells[n] == EMPTY && !self.touches_block(n, p, root) {
+                libs += 1;
+            }
+        }
+        Some(libs)
     }
 
     /// Plays a move (or `PASS`) for `color` and returns the record that
@@ -481,7 +519,19 @@ impl Board {
             }
             self.stones[root] += 1;
             self.head[p] = root as u16;
-            self.libs[root] = self.count_libs(root) as u16;
+            self.libs[root] = if merged.len() == 1 {
+                // Joining one block: it loses the liberty `p` and gains the
+                // empty neighbours of `p` it did not touch yet.
+                let mut libs = self.libs[root] - 1;
+                for n in Self::neighbors(p) {
+                    if self.cells[n] == EMPTY && !self.touches_block(n, p, root as u16) {
+                        libs += 1;
+                    }
+                }
+                libs
+            } else {
+                self.count_libs(root) as u16
+            };
         }
         debug_assert!(self.libs(p) > 0, "suicide played");
         u
@@ -585,6 +635,15 @@ impl Board {
                 }
             }
         }
+    }
+
+    /// Whether a neighbour of `q` other than `except` is a stone of the
+    /// block headed by `h`.
+    #[inline]
+    fn touches_block(&self, q: Point, except: Point, h: u16) -> bool {
+        Self::neighbors(q).iter().any(|&n| {
+            n != except && (self.cells[n] == BLACK || self.cells[n] == WHITE) && self.head[n] == h
+        })
     }
 
     fn relabel(&mut self, start: Point, to: u16) {

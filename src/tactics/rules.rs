@@ -88,6 +88,15 @@ struct Frame {
     passes: u8,
 }
 
+/// Slots of the repetition filter (a power of two).
+const FILTER_SLOTS: usize = 4096;
+
+#[inline]
+fn filter_slot(key: u64) -> usize {
+    // The high bits: the transposition tables index by the low ones.
+    (key >> 52) as usize & (FILTER_SLOTS - 1)
+}
+
 /// The capture game in progress: a board, the problem, the ko model and the
 /// line played from the root (for undo and repetition).
 pub struct CaptureGame {
@@ -99,6 +108,12 @@ pub struct CaptureGame {
     path: ArrayVec<Frame, MAX_DEPTH>,
     /// Set when the last move closed a cycle or reached `MAX_DEPTH`.
     cut: bool,
+    /// The current state's [`CaptureGame::key`], kept up to date.
+    key: u64,
+    /// How many keys of `path` fall in each slot: a state whose slot is
+    /// empty repeats nothing on the path, so the path is scanned only on a
+    /// slot hit (a repetition, or rarely another key sharing the slot).
+    filter: [u16; FILTER_SLOTS],
 }
 
 impl CaptureGame {
@@ -107,7 +122,7 @@ impl CaptureGame {
     pub fn new(board: &Board, problem: Problem, model: KoModel, to_move: Color) -> CaptureGame {
         let mut board = board.clone();
         board.set_to_move(to_move);
-        CaptureGame {
+        let mut g = CaptureGame {
             board,
             problem,
             model,
@@ -115,7 +130,11 @@ impl CaptureGame {
             passes: 0,
             path: ArrayVec::new(),
             cut: false,
-        }
+            key: 0,
+            filter: [0; FILTER_SLOTS],
+        };
+        g.key = g.compute_key();
+        g
     }
 
     pub fn board(&self) -> &Board {
@@ -141,7 +160,15 @@ impl CaptureGame {
 
     /// A key for the whole game state: stones, player to move, the ko ban
     /// and whether the last move was a pass. Equal keys mean equal futures.
+    #[inline]
     pub fn key(&self) -> u64 {
+        debug_assert_eq!(self.key, self.compute_key(), "cached key");
+        self.key
+    }
+
+    /// [`CaptureGame::key`] computed from the state.
+    #[inline]
+    fn compute_key(&self) -> u64 {
         let mut k = self.board.hash();
         if self.to_move == Color::White {
             k ^= zobrist::WHITE_TO_MOVE;
@@ -156,6 +183,7 @@ impl CaptureGame {
     }
 
     /// The winner if the line is over, else `None`.
+    #[inline]
     pub fn winner(&self) -> Option<Winner> {
         let t = self.problem.target;
         if self.board.color_at(t) != Some(self.problem.defender()) {
@@ -174,6 +202,7 @@ impl CaptureGame {
     }
 
     /// Whether the player to move may play `p` (or pass) under the ko model.
+    #[inline]
     pub fn is_legal(&self, p: Point) -> bool {
         let c = self.to_move;
         if self.model.favoured == Some(c) {
@@ -188,17 +217,20 @@ impl CaptureGame {
         if self.winner().is_some() || !self.is_legal(p) || self.path.is_full() {
             return Step::Illegal;
         }
-        let key = self.key();
+        let key = self.key;
         let undo = self.board.play(self.to_move, p);
         self.path.push(Frame {
             undo,
             key,
             passes: self.passes,
         });
+        self.filter[filter_slot(key)] += 1;
         self.passes = if p == PASS { self.passes + 1 } else { 0 };
         self.to_move = self.to_move.opp();
-        let now = self.key();
-        self.cut = self.path.is_full() || self.path.iter().any(|f| f.key == now);
+        let now = self.compute_key();
+        self.key = now;
+        self.cut = self.path.is_full()
+            || (self.filter[filter_slot(now)] != 0 && self.path.iter().any(|f| f.key == now));
         Step::Played
     }
 
@@ -206,6 +238,8 @@ impl CaptureGame {
     pub fn undo(&mut self) {
         if let Some(f) = self.path.pop() {
             self.board.undo(&f.undo);
+            self.filter[filter_slot(f.key)] -= 1;
+            self.key = f.key;
             self.passes = f.passes;
             self.to_move = self.to_move.opp();
             self.cut = false;
@@ -213,7 +247,58 @@ impl CaptureGame {
     }
 }
 
+/// What a quiet move would lead to (see [`CaptureGame::quiet`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quiet {
+    /// [`CaptureGame::key`] after the move.
+    pub key: u64,
+    /// Liberties of the moved stone's block after the move.
+    pub libs: usize,
+    /// [`CaptureGame::last_was_cut`] after the move.
+    pub cut: bool,
+}
+
 impl CaptureGame {
+    /// What playing `p` would lead to, found without playing it, when `p`
+    /// is a *quiet* move: a legal move on the board (not a pass) that
+    /// captures nothing and touches no stone of the target block, played
+    /// while the game is on and the path has room. After such a move the
+    /// target block, its liberties and every other block but the mover's
+    /// are as they were, the opponent is to move, no ko ban holds and the
+    /// last move was no pass: only the key, the moved stone's liberties and
+    /// whether the line is cut are new, and they are returned. `None` when
+    /// the move is not quiet, or when the moved stone would join two blocks
+    /// or more (see [`Board::libs_after_quiet`]): the move must be played.
+    #[inline]
+    pub fn quiet(&self, p: Point) -> Option<Quiet> {
+        if p == PASS || self.path.is_full() || self.winner().is_some() || !self.is_legal(p) {
+            return None;
+        }
+        let b = &self.board;
+        let mover = self.to_move;
+        let own = mover.cell();
+        let enemy = mover.opp().cell();
+        let target = b.block(self.problem.target);
+        for n in Board::neighbors(p) {
+            let c = b.cell(n);
+            let stone = c == own || c == enemy;
+            if (c == enemy && b.libs(n) == 1) || (stone && b.block(n) == target) {
+                return None;
+            }
+        }
+        let libs = b.libs_after_quiet(mover, p)?;
+        // `compute_key` of the state after the move: no ko ban, no pass.
+        let mut key = b.hash() ^ zobrist::STONE[mover.index()][p];
+        if mover.opp() == Color::White {
+            key ^= zobrist::WHITE_TO_MOVE;
+        }
+        // `play` pushes the current key on the path, then compares.
+        let cut = self.path.len() + 1 == MAX_DEPTH
+            || key == self.key
+            || (self.filter[filter_slot(key)] != 0 && self.path.iter().any(|f| f.key == key));
+        Some(Quiet { key, libs, cut })
+    }
+
     /// Every move the player to move may make here, pass last (empty when
     /// the line is over).
     pub fn moves(&self, out: &mut crate::go::board::PointList) {
@@ -221,9 +306,13 @@ impl CaptureGame {
         if self.winner().is_some() {
             return;
         }
-        for p in self.board.points() {
-            if self.board.is_empty(p) && self.is_legal(p) {
-                out.push(p);
+        let n = self.board.size();
+        for row in 0..n {
+            let first = Board::point_at(0, row);
+            for p in first..first + n {
+                if self.board.is_empty(p) && self.is_legal(p) {
+                    out.push(p);
+                }
             }
         }
         // A pass needs room in the list: the largest board has 625 points,
@@ -282,6 +371,124 @@ mod tests {
         let mut moves = PointList::new();
         g.moves(&mut moves);
         assert_eq!(moves.len(), 24 + 1);
+    }
+
+    /// `quiet` tells what playing the move tells: on random lines of the
+    /// capture game (small boards, so captures, kos and repetitions come
+    /// up), every move it calls quiet is played and compared.
+    #[test]
+    fn quiet_agrees_with_playing() {
+        use crate::go::playout::Rng;
+        let mut rng = Rng::new(0x5EED);
+        let (mut quiet, mut cut, mut loud) = (0, 0, 0);
+        let mut moves = PointList::new();
+        for game_no in 0..300 {
+            let size = 3 + game_no % 5;
+            let mut b = Board::new(size);
+            // A few random stones, then a target among them.
+            for _ in 0..size * size / 3 {
+                let p = Board::point_at(rng.below(size), rng.below(size));
+                let c = if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                if b.is_legal(c, p) {
+                    b.play(c, p);
+                }
+            }
+            let stones: PointList = b.points().filter(|&p| !b.is_empty(p)).collect();
+            if stones.is_empty() {
+                continue;
+            }
+            let problem = Problem::new(&b, stones[rng.below(stones.len())]).unwrap();
+            let favoured = [None, Some(Color::Black), Some(Color::White)][rng.below(3)];
+            let to_move = if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mut g = CaptureGame::new(&b, problem, KoModel { favoured }, to_move);
+            for _ in 0..MAX_DEPTH {
+                g.moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.iter() {
+                    let Some(q) = g.quiet(m) else {
+                        loud += 1;
+                        continue;
+                    };
+                    quiet += 1;
+                    let libs = g.board().libs(problem.target);
+                    assert_eq!(g.play(m), Step::Played);
+                    assert_eq!(q.key, g.key(), "key");
+                    assert_eq!(q.libs, g.board().libs(m), "liberties");
+                    assert_eq!(q.cut, g.last_was_cut(), "cut");
+                    cut += q.cut as u32;
+                    assert_eq!(g.board().libs(problem.target), libs, "target liberties");
+                    assert_eq!(g.board().ko_point(g.to_move()), None, "ko");
+                    g.undo();
+                }
+                // Prefer captures and passes now and then, so positions come
+                // back and lines grow long.
+                let pick = moves[rng.below(moves.len())];
+                assert_eq!(g.play(pick), Step::Played);
+            }
+        }
+        eprintln!("quiet {quiet}, of them cut {cut}, not quiet {loud}");
+        assert!(quiet > 1000 && loud > 1000, "{quiet} {cut} {loud}");
+    }
+
+    /// `quiet` sees the cuts: the depth limit, and a state on the path.
+    #[test]
+    fn quiet_sees_cuts() {
+        let mut b = Board::new(19);
+        b.play(Color::White, at(0, 0));
+        let problem = Problem::new(&b, at(0, 0)).unwrap();
+        let mut g = CaptureGame::new(&b, problem, KoModel { favoured: None }, Color::White);
+        // Black fills the board from the far corner, white passes: no two
+        // passes in a row, the target keeps its two liberties.
+        let mut far = b.points().collect::<PointList>();
+        far.reverse();
+        let mut far = far.into_iter();
+        while g.depth() + 1 < MAX_DEPTH {
+            let m = if g.to_move() == Color::Black {
+                far.next().unwrap()
+            } else {
+                PASS
+            };
+            let q = g.quiet(m);
+            assert_eq!(q.is_some(), m != PASS);
+            assert_eq!(g.play(m), Step::Played);
+            assert_eq!(
+                q.map(|q| (q.key, q.cut)),
+                (m != PASS).then(|| (g.key(), false))
+            );
+            assert_eq!(g.winner(), None);
+        }
+        // One move from the limit: the next move is cut.
+        assert_eq!(g.to_move(), Color::Black);
+        let m = far.next().unwrap();
+        let q = g.quiet(m).unwrap();
+        assert!(q.cut);
+        assert_eq!(g.play(m), Step::Played);
+        assert!(g.last_was_cut() && g.key() == q.key);
+        g.undo();
+        // Back to a short line: make the state after `m` look like one of
+        // the path (keeping the filter in step), and `quiet` sees it.
+        while g.depth() > 3 {
+            g.undo();
+        }
+        let q = g.quiet(m).unwrap();
+        assert!(!q.cut);
+        let old = g.path[1].key;
+        g.filter[filter_slot(old)] -= 1;
+        g.path[1].key = q.key;
+        g.filter[filter_slot(q.key)] += 1;
+        assert!(g.quiet(m).unwrap().cut);
+        assert_eq!(g.play(m), Step::Played);
+        assert!(g.last_was_cut());
     }
 
     /// A ko: the unfavoured side may not retake at once, the favoured may.
