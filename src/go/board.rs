@@ -84,6 +84,31 @@ pub struct Undo {
     n_captured_stones: u16,
 }
 
+impl Undo {
+    /// A record of nothing, to be overwritten by [`Board::play_into`].
+    pub const NONE: Undo = Undo {
+        point: 0,
+        color: Color::Black,
+        prev_to_move: Color::Black,
+        prev_ko: 0,
+        prev_ko_color: Color::Black,
+        prev_hash: 0,
+        prev_next: 0,
+        prev_head: 0,
+        prev_libs: 0,
+        prev_stones: 0,
+        merged: [0; 4],
+        n_merged: 0,
+        root_libs: 0,
+        root_stones: 0,
+        enemies: [0; 4],
+        n_enemies: 0,
+        captured: [0; 4],
+        n_captured: 0,
+        n_captured_stones: 0,
+    };
+}
+
 /// A Go position: stones, blocks, liberties, the simple-ko ban, prisoners,
 /// the player to move and the Zobrist hash of the stones.
 #[derive(Clone)]
@@ -376,13 +401,19 @@ impl Board {
     }
 
     /// The liberties the block of a stone of `color` played on the empty
-    /// point `p` would have, for a move that captures nothing, found
-    /// without playing it; `None` when the stone would join two blocks or
-    /// more (playing the move counts those).
+    /// point `p` would have, found without playing it, for a *quiet* move:
+    /// one that captures nothing, touches no stone of the block containing
+    /// `avoid` (a stone), and joins at most one block of its own. `None`
+    /// for a move that is not quiet. `Some(0)` is a suicide; any other
+    /// answer is a legal move, since a move that captures nothing is never
+    /// on a ko point (the stone that took the ko is in atari there).
     #[inline]
-    pub fn libs_after_quiet(&self, color: Color, p: Point) -> Option<usize> {
+    pub fn libs_after_quiet(&self, color: Color, p: Point, avoid: Point) -> Option<usize> {
         let own = cell_of(color);
-        let mut root = None;
+        let enemy = cell_of(color.opp());
+        let avoid = self.head[avoid];
+        // Stones always have a head, and 0 is a border cell: 0 is "none".
+        let mut root = 0u16;
         let mut empty = 0;
         for n in Self::neighbors(p) {
             let c = self.cells[n];
@@ -390,22 +421,28 @@ impl Board {
                 empty += 1;
             } else if c == own {
                 let h = self.head[n];
-                match root {
-                    None => root = Some(h),
-                    Some(r) if r != h => return None,
-                    _ => {}
+                if h == avoid || (root != 0 && h != root) {
+                    return None;
+                }
+                root = h;
+            } else if c == enemy {
+                let h = self.head[n];
+                if h == avoid || self.libs[h as usize] == 1 {
+                    return None;
                 }
             }
         }
-        let Some(root) = root else {
+        if root == 0 {
             return Some(empty);
-        };
+        }
         // The block loses the liberty `p` and gains the empty neighbours of
         // `p` it does not touch yet.
         let mut libs = self.libs[root as usize] as usize - 1;
-        for n in Self::neighbors(p) {
-            if self.cells[n] == EMPTY && !self.touches_block(n, p, root) {
-                libs += 1;
+        if empty > 0 {
+            for n in Self::neighbors(p) {
+                if self.cells[n] == EMPTY && !self.touches_block(n, p, root) {
+                    libs += 1;
+                }
             }
         }
         Some(libs)
@@ -415,12 +452,21 @@ impl Board {
     /// takes it back. The move must pass [`Board::check`], or at least
     /// [`Board::check_ignoring_ko`] for a caller that models ko threats.
     /// Debug builds assert it; release builds trust the caller.
+    #[inline]
     pub fn play(&mut self, color: Color, p: Point) -> Undo {
+        let mut u = Undo::NONE;
+        self.play_into(color, p, &mut u);
+        u
+    }
+
+    /// [`Board::play`] writing the record into `u` (say, in place on an
+    /// undo stack, which saves copying it).
+    pub fn play_into(&mut self, color: Color, p: Point, u: &mut Undo) {
         debug_assert!(
             self.check_ignoring_ko(color, p).is_ok(),
             "impossible move played"
         );
-        let mut u = Undo {
+        *u = Undo {
             point: p as u16,
             color,
             prev_to_move: self.to_move,
@@ -444,7 +490,7 @@ impl Board {
         self.ko = 0;
         self.to_move = color.opp();
         if p == PASS {
-            return u;
+            return;
         }
         let own = cell_of(color);
         let enemy = cell_of(color.opp());
@@ -534,7 +580,6 @@ impl Board {
             };
         }
         debug_assert!(self.libs(p) > 0, "suicide played");
-        u
     }
 
     /// Takes back the move recorded in `u`, which must be the last move
