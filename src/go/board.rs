@@ -400,13 +400,15 @@ impl Board {
             .any(|&n| self.cells[n] == enemy && self.libs[self.head[n] as usize] == 1)
     }
 
-    /// The liberties the block of a stone of `color` played on the empty
+    /// The liberties, counted up to 2 (0: suicide, 1: atari, 2: two or
+    /// more), that the block of a stone of `color` played on the empty
     /// point `p` would have, found without playing it, for a *quiet* move:
-    /// one that captures nothing, touches no stone of the block containing
-    /// `avoid` (a stone), and joins at most one block of its own. `None`
-    /// for a move that is not quiet. `Some(0)` is a suicide; any other
-    /// answer is a legal move, since a move that captures nothing is never
-    /// on a ko point (the stone that took the ko is in atari there).
+    /// one that captures nothing and touches no stone of the block
+    /// containing `avoid` (a stone). `None` for a move that is not quiet,
+    /// and for the rare quiet move whose count would need a walk over the
+    /// blocks it joins. An answer other than 0 is a legal move, since a move
+    /// that captures nothing is never on a ko point (the stone that took the
+    /// ko would be in atari there).
     #[inline]
     pub fn libs_after_quiet(&self, color: Color, p: Point, avoid: Point) -> Option<usize> {
         let own = cell_of(color);
@@ -414,6 +416,8 @@ impl Board {
         let avoid = self.head[avoid];
         // Stones always have a head, and 0 is a border cell: 0 is "none".
         let mut root = 0u16;
+        let mut joins = 1;
+        let mut most = 0;
         let mut empty = 0;
         for n in Self::neighbors(p) {
             let c = self.cells[n];
@@ -421,10 +425,14 @@ impl Board {
                 empty += 1;
             } else if c == own {
                 let h = self.head[n];
-                if h == avoid || (root != 0 && h != root) {
+                if h == avoid {
                     return None;
                 }
+                if root != 0 && h != root {
+                    joins += 1;
+                }
                 root = h;
+                most = most.max(self.libs[h as usize]);
             } else if c == enemy {
                 let h = self.head[n];
                 if h == avoid || self.libs[h as usize] == 1 {
@@ -432,20 +440,25 @@ impl Board {
                 }
             }
         }
-        if root == 0 {
-            return Some(empty);
+        if root == 0 || empty >= 2 {
+            return Some(empty.min(2));
         }
-        // The block loses the liberty `p` and gains the empty neighbours of
-        // `p` it does not touch yet.
+        if most >= 3 {
+            // That block alone keeps two besides `p`.
+            return Some(2);
+        }
+        if joins > 1 {
+            return None;
+        }
+        // One block: it loses the liberty `p` and gains the empty
+        // neighbour of `p` (at most one here) if it does not touch it yet.
         let mut libs = self.libs[root as usize] as usize - 1;
-        if empty > 0 {
-            for n in Self::neighbors(p) {
-                if self.cells[n] == EMPTY && !self.touches_block(n, p, root) {
-                    libs += 1;
-                }
+        for n in Self::neighbors(p) {
+            if self.cells[n] == EMPTY && !self.touches_block(n, p, root) {
+                libs += 1;
             }
         }
-        Some(libs)
+        Some(libs.min(2))
     }
 
     /// Plays a move (or `PASS`) for `color` and returns the record that

@@ -255,7 +255,8 @@ impl CaptureGame {
 pub struct Quiet {
     /// [`CaptureGame::key`] after the move.
     pub key: u64,
-    /// Liberties of the moved stone's block after the move.
+    /// Liberties of the moved stone's block after the move, counted up to
+    /// 2 (2: two or more).
     pub libs: usize,
     /// [`CaptureGame::last_was_cut`] after the move.
     pub cut: bool,
@@ -270,8 +271,9 @@ impl CaptureGame {
     /// are as they were, the opponent is to move, no ko ban holds and the
     /// last move was no pass: only the key, the moved stone's liberties and
     /// whether the line is cut are new, and they are returned. `None` when
-    /// the move is not quiet, or when the moved stone would join two blocks
-    /// or more (see [`Board::libs_after_quiet`]): the move must be played.
+    /// the move is not quiet, or rarely when the liberties of the moved
+    /// stone would need a walk over the blocks it joins (see
+    /// [`Board::libs_after_quiet`]): the move must be played.
     #[inline]
     pub fn quiet(&self, p: Point) -> Option<Quiet> {
         let b = &self.board;
@@ -308,11 +310,20 @@ impl CaptureGame {
         if self.winner().is_some() {
             return;
         }
-        let n = self.board.size();
+        let b = &self.board;
+        let n = b.size();
         for row in 0..n {
             let first = Board::point_at(0, row);
             for p in first..first + n {
-                if self.board.is_empty(p) && self.is_legal(p) {
+                if !b.is_empty(p) {
+                    continue;
+                }
+                // A point with an empty neighbour is no suicide, and no ko
+                // point either (the stone that took the ko and the stones
+                // around the taken one surround it).
+                let free = Board::neighbors(p).iter().any(|&q| b.is_empty(q));
+                debug_assert!(!free || self.is_legal(p), "free point legal");
+                if free || self.is_legal(p) {
                     out.push(p);
                 }
             }
@@ -427,7 +438,7 @@ mod tests {
                     let libs = g.board().libs(problem.target);
                     assert_eq!(g.play(m), Step::Played);
                     assert_eq!(q.key, g.key(), "key");
-                    assert_eq!(q.libs, g.board().libs(m), "liberties");
+                    assert_eq!(q.libs, g.board().libs(m).min(2), "liberties");
                     assert_eq!(q.cut, g.last_was_cut(), "cut");
                     cut += q.cut as u32;
                     assert_eq!(g.board().libs(problem.target), libs, "target liberties");
