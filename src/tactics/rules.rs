@@ -86,6 +86,9 @@ struct Frame {
     undo: Undo,
     key: u64,
     passes: u8,
+    /// `stones` and `path_max` before the move.
+    stones: u16,
+    path_max: u16,
 }
 
 /// Slots of the repetition filter (a power of two).
@@ -110,6 +113,11 @@ pub struct CaptureGame {
     cut: bool,
     /// The current state's [`CaptureGame::key`], kept up to date.
     key: u64,
+    /// Stones on the board.
+    stones: u16,
+    /// The most stones of any state on the path (before each move): a
+    /// state with more repeats none of them.
+    path_max: u16,
     /// How many keys of `path` fall in each slot: a state whose slot is
     /// empty repeats nothing on the path, so the path is scanned only on a
     /// slot hit (a repetition, or rarely another key sharing the slot).
@@ -131,8 +139,12 @@ impl CaptureGame {
             path: ArrayVec::new(),
             cut: false,
             key: 0,
+            stones: 0,
+            path_max: 0,
             filter: [0; FILTER_SLOTS],
         };
+        let [black, white] = g.board.stone_counts();
+        g.stones = (black + white) as u16;
         g.key = g.compute_key();
         g
     }
@@ -222,19 +234,30 @@ impl CaptureGame {
             undo: Undo::NONE,
             key,
             passes: self.passes,
+            stones: self.stones,
+            path_max: self.path_max,
         });
+        let prisoners = self.board.prisoners(self.to_move);
         if let Some(f) = self.path.last_mut() {
             // In place: copying a fresh record would cost more.
             self.board.play_into(self.to_move, p, &mut f.undo);
         }
+        let captured = self.board.prisoners(self.to_move) - prisoners;
+        self.path_max = self.path_max.max(self.stones);
+        self.stones = self.stones + (p != PASS) as u16 - captured as u16;
         self.filter[filter_slot(key)] += 1;
         self.passes = if p == PASS { self.passes + 1 } else { 0 };
         self.to_move = self.to_move.opp();
         let now = self.compute_key();
         self.key = now;
-        self.cut = self.path.is_full()
-            || (self.filter[filter_slot(now)] != 0 && self.path.iter().any(|f| f.key == now));
+        self.cut = self.path.is_full() || (self.path_max >= self.stones && self.on_path(now));
         Step::Played
+    }
+
+    /// Whether a state on the path has the key `key`.
+    #[inline]
+    fn on_path(&self, key: u64) -> bool {
+        self.filter[filter_slot(key)] != 0 && self.path.iter().any(|f| f.key == key)
     }
 
     /// Takes back the last move.
@@ -244,6 +267,8 @@ impl CaptureGame {
             self.filter[filter_slot(f.key)] -= 1;
             self.key = f.key;
             self.passes = f.passes;
+            self.stones = f.stones;
+            self.path_max = f.path_max;
             self.to_move = self.to_move.opp();
             self.cut = false;
         }
@@ -296,10 +321,10 @@ impl CaptureGame {
         if mover.opp() == Color::White {
             key ^= zobrist::WHITE_TO_MOVE;
         }
-        // `play` pushes the current key on the path, then compares.
-        let cut = self.path.len() + 1 == MAX_DEPTH
-            || key == self.key
-            || (self.filter[filter_slot(key)] != 0 && self.path.iter().any(|f| f.key == key));
+        // As `play` finds it: with the current state on the path, whose
+        // stones are one fewer.
+        let cut =
+            self.path.len() + 1 == MAX_DEPTH || (self.path_max > self.stones && self.on_path(key));
         Some(Quiet { key, libs, cut })
     }
 
@@ -501,6 +526,11 @@ mod tests {
         g.filter[filter_slot(old)] -= 1;
         g.path[1].key = q.key;
         g.filter[filter_slot(q.key)] += 1;
+        // As many stones as that state has (one more than now).
+        g.path_max = g.stones + 1;
+        for f in &mut g.path[2..] {
+            f.path_max = g.stones + 1;
+        }
         assert!(g.quiet(m).unwrap().cut);
         assert_eq!(g.play(m), Step::Played);
         assert!(g.last_was_cut());
