@@ -89,6 +89,29 @@ impl Undo {
     pub fn point(&self) -> Point {
         self.point as Point
     }
+
+    /// A record of nothing, to be overwritten by [`Board::play_into`].
+    pub const NONE: Undo = Undo {
+        point: 0,
+        color: Color::Black,
+        prev_to_move: Color::Black,
+        prev_ko: 0,
+        prev_ko_color: Color::Black,
+        prev_hash: 0,
+        prev_next: 0,
+        prev_head: 0,
+        prev_libs: 0,
+        prev_stones: 0,
+        merged: [0; 4],
+        n_merged: 0,
+        root_libs: 0,
+        root_stones: 0,
+        enemies: [0; 4],
+        n_enemies: 0,
+        captured: [0; 4],
+        n_captured: 0,
+        n_captured_stones: 0,
+    };
 }
 
 /// A Go position: stones, blocks, liberties, the simple-ko ban, prisoners,
@@ -317,6 +340,7 @@ impl Board {
     }
 
     /// Why `color` may not play on `p`, or `Ok` when it may (pass always may).
+    #[inline]
     pub fn check(&self, color: Color, p: Point) -> Result<(), Illegal> {
         self.check_ignoring_ko(color, p)?;
         if self.ko as Point == p && self.ko_color == color && p != PASS {
@@ -328,6 +352,7 @@ impl Board {
     /// [`Board::check`] without the simple-ko ban: the move is physically
     /// possible. Solvers that model a side with ko threats to spare let it
     /// retake at once.
+    #[inline]
     pub fn check_ignoring_ko(&self, color: Color, p: Point) -> Result<(), Illegal> {
         if p == PASS {
             return Ok(());
@@ -380,16 +405,86 @@ impl Board {
             .any(|&n| self.cells[n] == enemy && self.libs[self.head[n] as usize] == 1)
     }
 
+    /// The liberties, counted up to 2 (0: suicide, 1: atari, 2: two or
+    /// more), that the block of a stone of `color` played on the empty
+    /// point `p` would have, found without playing it, for a *quiet* move:
+    /// one that captures nothing and touches no stone of the block
+    /// containing `avoid` (a stone). `None` for a move that is not quiet,
+    /// and for the rare quiet move whose count would need a walk over the
+    /// blocks it joins. An answer other than 0 is a legal move, since a move
+    /// that captures nothing is never on a ko point (the stone that took the
+    /// ko would be in atari there).
+    #[inline]
+    pub fn libs_after_quiet(&self, color: Color, p: Point, avoid: Point) -> Option<usize> {
+        let own = cell_of(color);
+        let enemy = cell_of(color.opp());
+        let avoid = self.head[avoid];
+        // Stones always have a head, and 0 is a border cell: 0 is "none".
+        let mut root = 0u16;
+        let mut joins = 1;
+        let mut most = 0;
+        let mut empty = 0;
+        for n in Self::neighbors(p) {
+            let c = self.cells[n];
+            if c == EMPTY {
+                empty += 1;
+            } else if c == own {
+                let h = self.head[n];
+                if h == avoid {
+                    return None;
+                }
+                if root != 0 && h != root {
+                    joins += 1;
+                }
+                root = h;
+                most = most.max(self.libs[h as usize]);
+            } else if c == enemy {
+                let h = self.head[n];
+                if h == avoid || self.libs[h as usize] == 1 {
+                    return None;
+                }
+            }
+        }
+        if root == 0 || empty >= 2 {
+            return Some(empty.min(2));
+        }
+        if most >= 3 {
+            // That block alone keeps two besides `p`.
+            return Some(2);
+        }
+        if joins > 1 {
+            return None;
+        }
+        // One block: it loses the liberty `p` and gains the empty
+        // neighbour of `p` (at most one here) if it does not touch it yet.
+        let mut libs = self.libs[root as usize] as usize - 1;
+        for n in Self::neighbors(p) {
+            if self.cells[n] == EMPTY && !self.touches_block(n, p, root) {
+                libs += 1;
+            }
+        }
+        Some(libs.min(2))
+    }
+
     /// Plays a move (or `PASS`) for `color` and returns the record that
     /// takes it back. The move must pass [`Board::check`], or at least
     /// [`Board::check_ignoring_ko`] for a caller that models ko threats.
     /// Debug builds assert it; release builds trust the caller.
+    #[inline]
     pub fn play(&mut self, color: Color, p: Point) -> Undo {
+        let mut u = Undo::NONE;
+        self.play_into(color, p, &mut u);
+        u
+    }
+
+    /// [`Board::play`] writing the record into `u` (say, in place on an
+    /// undo stack, which saves copying it).
+    pub fn play_into(&mut self, color: Color, p: Point, u: &mut Undo) {
         debug_assert!(
             self.check_ignoring_ko(color, p).is_ok(),
             "impossible move played"
         );
-        let mut u = Undo {
+        *u = Undo {
             point: p as u16,
             color,
             prev_to_move: self.to_move,
@@ -413,7 +508,7 @@ impl Board {
         self.ko = 0;
         self.to_move = color.opp();
         if p == PASS {
-            return u;
+            return;
         }
         let own = cell_of(color);
         let enemy = cell_of(color.opp());
@@ -488,10 +583,21 @@ impl Board {
             }
             self.stones[root] += 1;
             self.head[p] = root as u16;
-            self.libs[root] = self.count_libs(root) as u16;
+            self.libs[root] = if merged.len() == 1 {
+                // Joining one block: it loses the liberty `p` and gains the
+                // empty neighbours of `p` it did not touch yet.
+                let mut libs = self.libs[root] - 1;
+                for n in Self::neighbors(p) {
+                    if self.cells[n] == EMPTY && !self.touches_block(n, p, root as u16) {
+                        libs += 1;
+                    }
+                }
+                libs
+            } else {
+                self.count_libs(root) as u16
+            };
         }
         debug_assert!(self.libs(p) > 0, "suicide played");
-        u
     }
 
     /// Takes back the move recorded in `u`, which must be the last move
@@ -592,6 +698,15 @@ impl Board {
                 }
             }
         }
+    }
+
+    /// Whether a neighbour of `q` other than `except` is a stone of the
+    /// block headed by `h`.
+    #[inline]
+    fn touches_block(&self, q: Point, except: Point, h: u16) -> bool {
+        Self::neighbors(q).iter().any(|&n| {
+            n != except && (self.cells[n] == BLACK || self.cells[n] == WHITE) && self.head[n] == h
+        })
     }
 
     fn relabel(&mut self, start: Point, to: u16) {

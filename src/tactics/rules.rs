@@ -23,7 +23,7 @@
 //! result in a transposition table as if it held for the position alone
 //! (the graph-history interaction problem, Kishimoto & Müller, seed 000).
 
-use crate::go::board::{Board, Point, Undo, PASS};
+use crate::go::board::{Board, Point, Undo, NUM_POINTS, PASS};
 use crate::go::zobrist;
 use crate::go::Color;
 use arrayvec::ArrayVec;
@@ -86,6 +86,18 @@ struct Frame {
     undo: Undo,
     key: u64,
     passes: u8,
+    /// `stones` and `path_max` before the move.
+    stones: u16,
+    path_max: u16,
+}
+
+/// Slots of the repetition filter (a power of two).
+const FILTER_SLOTS: usize = 4096;
+
+#[inline]
+fn filter_slot(key: u64) -> usize {
+    // The high bits: the transposition tables index by the low ones.
+    (key >> 52) as usize & (FILTER_SLOTS - 1)
 }
 
 /// The capture game in progress: a board, the problem, the ko model and the
@@ -99,6 +111,17 @@ pub struct CaptureGame {
     path: ArrayVec<Frame, MAX_DEPTH>,
     /// Set when the last move closed a cycle or reached `MAX_DEPTH`.
     cut: bool,
+    /// The current state's [`CaptureGame::key`], kept up to date.
+    key: u64,
+    /// Stones on the board.
+    stones: u16,
+    /// The most stones of any state on the path (before each move): a
+    /// state with more repeats none of them.
+    path_max: u16,
+    /// How many keys of `path` fall in each slot: a state whose slot is
+    /// empty repeats nothing on the path, so the path is scanned only on a
+    /// slot hit (a repetition, or rarely another key sharing the slot).
+    filter: [u16; FILTER_SLOTS],
 }
 
 impl CaptureGame {
@@ -107,7 +130,7 @@ impl CaptureGame {
     pub fn new(board: &Board, problem: Problem, model: KoModel, to_move: Color) -> CaptureGame {
         let mut board = board.clone();
         board.set_to_move(to_move);
-        CaptureGame {
+        let mut g = CaptureGame {
             board,
             problem,
             model,
@@ -115,7 +138,15 @@ impl CaptureGame {
             passes: 0,
             path: ArrayVec::new(),
             cut: false,
-        }
+            key: 0,
+            stones: 0,
+            path_max: 0,
+            filter: [0; FILTER_SLOTS],
+        };
+        let [black, white] = g.board.stone_counts();
+        g.stones = (black + white) as u16;
+        g.key = g.compute_key();
+        g
     }
 
     pub fn board(&self) -> &Board {
@@ -146,7 +177,15 @@ impl CaptureGame {
 
     /// A key for the whole game state: stones, player to move, the ko ban
     /// and whether the last move was a pass. Equal keys mean equal futures.
+    #[inline]
     pub fn key(&self) -> u64 {
+        debug_assert_eq!(self.key, self.compute_key(), "cached key");
+        self.key
+    }
+
+    /// [`CaptureGame::key`] computed from the state.
+    #[inline]
+    fn compute_key(&self) -> u64 {
         let mut k = self.board.hash();
         if self.to_move == Color::White {
             k ^= zobrist::WHITE_TO_MOVE;
@@ -161,6 +200,7 @@ impl CaptureGame {
     }
 
     /// The winner if the line is over, else `None`.
+    #[inline]
     pub fn winner(&self) -> Option<Winner> {
         let t = self.problem.target;
         if self.board.color_at(t) != Some(self.problem.defender()) {
@@ -179,6 +219,7 @@ impl CaptureGame {
     }
 
     /// Whether the player to move may play `p` (or pass) under the ko model.
+    #[inline]
     pub fn is_legal(&self, p: Point) -> bool {
         let c = self.to_move;
         if self.model.favoured == Some(c) {
@@ -190,20 +231,41 @@ impl CaptureGame {
 
     /// Plays `p` (or `PASS`) for the player to move.
     pub fn play(&mut self, p: Point) -> Step {
+        self.step(p, false)
+    }
+
+    /// [`Self::play`], or with `null` the null move.
+    #[inline]
+    fn step(&mut self, p: Point, null: bool) -> Step {
         if self.winner().is_some() || !self.is_legal(p) || self.path.is_full() {
             return Step::Illegal;
         }
-        let key = self.key();
-        let undo = self.board.play(self.to_move, p);
+        let key = self.key;
         self.path.push(Frame {
-            undo,
+            undo: Undo::NONE,
             key,
             passes: self.passes,
+            stones: self.stones,
+            path_max: self.path_max,
         });
-        self.passes = if p == PASS { self.passes + 1 } else { 0 };
+        let prisoners = self.board.prisoners(self.to_move);
+        if let Some(f) = self.path.last_mut() {
+            // In place: copying a fresh record would cost more.
+            self.board.play_into(self.to_move, p, &mut f.undo);
+        }
+        let captured = self.board.prisoners(self.to_move) - prisoners;
+        self.path_max = self.path_max.max(self.stones);
+        self.stones = self.stones + (p != PASS) as u16 - captured as u16;
+        self.filter[filter_slot(key)] += 1;
+        self.passes = if p == PASS && !null {
+            self.passes + 1
+        } else {
+            0
+        };
         self.to_move = self.to_move.opp();
-        let now = self.key();
-        self.cut = self.path.is_full() || self.path.iter().any(|f| f.key == now);
+        let now = self.compute_key();
+        self.key = now;
+        self.cut = self.path.is_full() || (self.path_max >= self.stones && self.on_path(now));
         Step::Played
     }
 
@@ -213,35 +275,83 @@ impl CaptureGame {
     /// the position it leads to is the one a stone of the player to move
     /// far away would lead to, less that stone. Undone by [`Self::undo`].
     pub fn play_null(&mut self) -> Step {
-        if self.winner().is_some() || self.path.is_full() {
-            return Step::Illegal;
-        }
-        let key = self.key();
-        let undo = self.board.play(self.to_move, PASS);
-        self.path.push(Frame {
-            undo,
-            key,
-            passes: self.passes,
-        });
-        self.passes = 0;
-        self.to_move = self.to_move.opp();
-        let now = self.key();
-        self.cut = self.path.is_full() || self.path.iter().any(|f| f.key == now);
-        Step::Played
+        self.step(PASS, true)
+    }
+
+    /// Whether a state on the path has the key `key`.
+    #[inline]
+    fn on_path(&self, key: u64) -> bool {
+        self.filter[filter_slot(key)] != 0 && self.path.iter().any(|f| f.key == key)
     }
 
     /// Takes back the last move.
     pub fn undo(&mut self) {
         if let Some(f) = self.path.pop() {
             self.board.undo(&f.undo);
+            self.filter[filter_slot(f.key)] -= 1;
+            self.key = f.key;
             self.passes = f.passes;
+            self.stones = f.stones;
+            self.path_max = f.path_max;
             self.to_move = self.to_move.opp();
             self.cut = false;
         }
     }
 }
 
+/// What a quiet move would lead to (see [`CaptureGame::quiet`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Quiet {
+    /// [`CaptureGame::key`] after the move.
+    pub key: u64,
+    /// Liberties of the moved stone's block after the move, counted up to
+    /// 2 (2: two or more).
+    pub libs: usize,
+    /// [`CaptureGame::last_was_cut`] after the move.
+    pub cut: bool,
+}
+
 impl CaptureGame {
+    /// What playing `p` would lead to, found without playing it, when `p`
+    /// is a *quiet* move: a legal move on the board (not a pass) that
+    /// captures nothing and touches no stone of the target block, played
+    /// while the game is on and the path has room. After such a move the
+    /// target block, its liberties and every other block but the mover's
+    /// are as they were, the opponent is to move, no ko ban holds and the
+    /// last move was no pass: only the key, the moved stone's liberties and
+    /// whether the line is cut are new, and they are returned. `None` when
+    /// the move is not quiet, or rarely when the liberties of the moved
+    /// stone would need a walk over the blocks it joins (see
+    /// [`Board::libs_after_quiet`]): the move must be played.
+    #[inline]
+    pub fn quiet(&self, p: Point) -> Option<Quiet> {
+        let b = &self.board;
+        if p == PASS
+            || p >= NUM_POINTS
+            || !b.is_empty(p)
+            || self.path.is_full()
+            || self.winner().is_some()
+        {
+            return None;
+        }
+        let mover = self.to_move;
+        let libs = b.libs_after_quiet(mover, p, self.problem.target)?;
+        if libs == 0 {
+            return None; // suicide
+        }
+        debug_assert!(self.is_legal(p), "a quiet move is legal");
+        // `compute_key` of the state after the move: no ko ban, no pass.
+        let mut key = b.hash() ^ zobrist::STONE[mover.index()][p];
+        if mover.opp() == Color::White {
+            key ^= zobrist::WHITE_TO_MOVE;
+        }
+        // As `play` finds it: with the current state on the path, whose
+        // stones are one fewer.
+        let cut =
+            self.path.len() + 1 == MAX_DEPTH || (self.path_max > self.stones && self.on_path(key));
+        Some(Quiet { key, libs, cut })
+    }
+
     /// Every move the player to move may make here, pass last (empty when
     /// the line is over).
     pub fn moves(&self, out: &mut crate::go::board::PointList) {
@@ -249,9 +359,22 @@ impl CaptureGame {
         if self.winner().is_some() {
             return;
         }
-        for p in self.board.points() {
-            if self.board.is_empty(p) && self.is_legal(p) {
-                out.push(p);
+        let b = &self.board;
+        let n = b.size();
+        for row in 0..n {
+            let first = Board::point_at(0, row);
+            for p in first..first + n {
+                if !b.is_empty(p) {
+                    continue;
+                }
+                // A point with an empty neighbour is no suicide, and no ko
+                // point either (the stone that took the ko and the stones
+                // around the taken one surround it).
+                let free = Board::neighbors(p).iter().any(|&q| b.is_empty(q));
+                debug_assert!(!free || self.is_legal(p), "free point legal");
+                if free || self.is_legal(p) {
+                    out.push(p);
+                }
             }
         }
         // A pass needs room in the list: the largest board has 625 points,
@@ -310,6 +433,131 @@ mod tests {
         let mut moves = PointList::new();
         g.moves(&mut moves);
         assert_eq!(moves.len(), 24 + 1);
+    }
+
+    /// `quiet` tells what playing the move tells: on random lines of the
+    /// capture game (small boards, so captures, kos and repetitions come
+    /// up), every move it calls quiet is played and compared.
+    #[test]
+    fn quiet_agrees_with_playing() {
+        use crate::go::playout::Rng;
+        let mut rng = Rng::new(0x5EED);
+        let (mut quiet, mut cut, mut loud) = (0, 0, 0);
+        let mut moves = PointList::new();
+        for game_no in 0..300 {
+            let size = 3 + game_no % 5;
+            let mut b = Board::new(size);
+            // A few random stones, then a target among them.
+            for _ in 0..size * size / 3 {
+                let p = Board::point_at(rng.below(size), rng.below(size));
+                let c = if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                if b.is_legal(c, p) {
+                    b.play(c, p);
+                }
+            }
+            let stones: PointList = b.points().filter(|&p| !b.is_empty(p)).collect();
+            if stones.is_empty() {
+                continue;
+            }
+            let problem = Problem::new(&b, stones[rng.below(stones.len())]).unwrap();
+            let favoured = [None, Some(Color::Black), Some(Color::White)][rng.below(3)];
+            let to_move = if rng.below(2) == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mut g = CaptureGame::new(&b, problem, KoModel { favoured }, to_move);
+            for _ in 0..MAX_DEPTH {
+                g.moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let all: PointList = g.board().points().chain([PASS]).collect();
+                for m in all {
+                    let Some(q) = g.quiet(m) else {
+                        loud += moves.contains(&m) as u32;
+                        continue;
+                    };
+                    assert!(moves.contains(&m), "a quiet move is legal");
+                    quiet += 1;
+                    let libs = g.board().libs(problem.target);
+                    assert_eq!(g.play(m), Step::Played);
+                    assert_eq!(q.key, g.key(), "key");
+                    assert_eq!(q.libs, g.board().libs(m).min(2), "liberties");
+                    assert_eq!(q.cut, g.last_was_cut(), "cut");
+                    cut += q.cut as u32;
+                    assert_eq!(g.board().libs(problem.target), libs, "target liberties");
+                    assert_eq!(g.board().ko_point(g.to_move()), None, "ko");
+                    g.undo();
+                }
+                // Prefer captures and passes now and then, so positions come
+                // back and lines grow long.
+                let pick = moves[rng.below(moves.len())];
+                assert_eq!(g.play(pick), Step::Played);
+            }
+        }
+        eprintln!("quiet {quiet}, of them cut {cut}, not quiet {loud}");
+        assert!(quiet > 1000 && loud > 1000, "{quiet} {cut} {loud}");
+    }
+
+    /// `quiet` sees the cuts: the depth limit, and a state on the path.
+    #[test]
+    fn quiet_sees_cuts() {
+        let mut b = Board::new(19);
+        b.play(Color::White, at(0, 0));
+        let problem = Problem::new(&b, at(0, 0)).unwrap();
+        let mut g = CaptureGame::new(&b, problem, KoModel { favoured: None }, Color::White);
+        // Black fills the board from the far corner, white passes: no two
+        // passes in a row, the target keeps its two liberties.
+        let mut far = b.points().collect::<PointList>();
+        far.reverse();
+        let mut far = far.into_iter();
+        while g.depth() + 1 < MAX_DEPTH {
+            let m = if g.to_move() == Color::Black {
+                far.next().unwrap()
+            } else {
+                PASS
+            };
+            let q = g.quiet(m);
+            assert_eq!(q.is_some(), m != PASS);
+            assert_eq!(g.play(m), Step::Played);
+            assert_eq!(
+                q.map(|q| (q.key, q.cut)),
+                (m != PASS).then(|| (g.key(), false))
+            );
+            assert_eq!(g.winner(), None);
+        }
+        // One move from the limit: the next move is cut.
+        assert_eq!(g.to_move(), Color::Black);
+        let m = far.next().unwrap();
+        let q = g.quiet(m).unwrap();
+        assert!(q.cut);
+        assert_eq!(g.play(m), Step::Played);
+        assert!(g.last_was_cut() && g.key() == q.key);
+        g.undo();
+        // Back to a short line: make the state after `m` look like one of
+        // the path (keeping the filter in step), and `quiet` sees it.
+        while g.depth() > 3 {
+            g.undo();
+        }
+        let q = g.quiet(m).unwrap();
+        assert!(!q.cut);
+        let old = g.path[1].key;
+        g.filter[filter_slot(old)] -= 1;
+        g.path[1].key = q.key;
+        g.filter[filter_slot(q.key)] += 1;
+        // As many stones as that state has (one more than now).
+        g.path_max = g.stones + 1;
+        for f in &mut g.path[2..] {
+            f.path_max = g.stones + 1;
+        }
+        assert!(g.quiet(m).unwrap().cut);
+        assert_eq!(g.play(m), Step::Played);
+        assert!(g.last_was_cut());
     }
 
     /// A ko: the unfavoured side may not retake at once, the favoured may.

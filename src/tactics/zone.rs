@@ -162,7 +162,7 @@ mod tests {
         z.add_move(&b, at(1, 3), Color::White, 3);
         assert!(!z.contains(at(3, 3)), "three liberties: soft");
         let mut z = Zone::new();
-        z.add_move(&b, at(2, 1), Color::Black, 5);
+        z.add_move(&b, at(2, 1), Color::White, 5);
         assert!(
             z.contains(at(2, 2)) && !z.contains(at(3, 2)),
             "own block, empty neighbour"

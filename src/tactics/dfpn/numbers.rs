@@ -111,28 +111,30 @@ pub fn aggregate(children: &[Child], weak: bool) -> Agg {
         delta2: INF,
         rest: 0,
     };
+    // The sum of the finite φ, and whether some φ is ∞ (kept apart so
+    // that finite values adding up to exactly ∞ are not taken for it).
     let mut sum: u64 = 0;
-    let mut max: u64 = 0;
+    let mut inf = false;
+    let mut max: u32 = 0;
     let mut open: u64 = 0;
     for (i, c) in children.iter().enumerate() {
-        if c.phi == INF {
-            sum = INF as u64;
-        } else if sum != INF as u64 {
-            sum += c.phi as u64;
-        }
-        if c.phi != 0 {
-            open += 1;
-            max = max.max(c.phi as u64);
-        }
-        if c.delta < a.phi {
+        let is_inf = c.phi == INF;
+        inf |= is_inf;
+        sum += if is_inf { 0 } else { c.phi as u64 };
+        open += (c.phi != 0) as u64;
+        max = max.max(c.phi);
+        // The first least δ, and the second least.
+        let d = c.delta;
+        if d < a.phi {
             a.delta2 = a.phi;
-            a.phi = c.delta;
+            a.phi = d;
             a.best = i;
-        } else if c.delta < a.delta2 {
-            a.delta2 = c.delta;
+        } else {
+            a.delta2 = a.delta2.min(d);
         }
     }
-    if sum == INF as u64 {
+    let max = max as u64;
+    if inf {
         a.delta = INF;
     } else if weak {
         a.delta = if open == 0 {

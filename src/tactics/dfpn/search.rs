@@ -10,7 +10,7 @@ use super::Limit;
 use crate::go::board::{Board, Point, PointList, PASS};
 use crate::go::Color;
 use crate::tactics::progress::Progress;
-use crate::tactics::rules::{CaptureGame, Step, Winner, MAX_DEPTH};
+use crate::tactics::rules::{CaptureGame, Quiet, Step, Winner, MAX_DEPTH};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -307,6 +307,9 @@ impl Search<'_> {
     /// the child is not decided already. `None` when the move is not part
     /// of the search (λ¹ restriction).
     fn init_child(&mut self, m: Point, replies: u32) -> Option<(Child, Option<Pending>)> {
+        if let Some(q) = self.game.quiet(m) {
+            return self.init_quiet_child(m, q, replies);
+        }
         let mover = self.game.to_move();
         let att = mover == self.attacker;
         let libs0 = self.target_libs();
@@ -356,6 +359,74 @@ impl Search<'_> {
         }
         self.undo();
         keep.then_some((child, pending))
+    }
+
+    /// [`Search::init_child`] for a quiet move (see [`CaptureGame::quiet`]),
+    /// without playing it: the same child, step by step, from what the
+    /// move leaves unchanged (the target, its liberties, the ko ban gone).
+    fn init_quiet_child(
+        &mut self,
+        m: Point,
+        q: Quiet,
+        replies: u32,
+    ) -> Option<(Child, Option<Pending>)> {
+        let mover = self.game.to_move();
+        let att = mover == self.attacker;
+        let libs = self.target_libs();
+        self.generated += 1;
+        let mut child = Child {
+            mv: m as u16,
+            phi: 1,
+            delta: 1,
+            work: 0,
+            flags: 0,
+            min: NO_MIN,
+        };
+        if self.ladder && att && libs != 1 {
+            return None;
+        }
+        let top = self.anc.last().copied().unwrap_or_default();
+        let mut counts = top.counts;
+        counts[mover.index()] += 1;
+        let me = Anc {
+            counts,
+            target: top.target,
+            passed: false,
+        };
+        // `exact` at the child: the game ends only by a cut or escape (the
+        // target stays), or the attacker, to move, captures at once (no ko
+        // ban after a move that captures nothing, and the target's liberty
+        // is not `m`).
+        if q.cut || libs >= self.game.problem().escape_libs {
+            let flags = if q.cut { PATH_DEP } else { 0 };
+            // The defender won: the child's mover wins when it is the defender.
+            child.set(Value::solved(att, flags, NO_MOVE), NO_MIN);
+            return Some((child, None));
+        }
+        if !att && libs == 1 {
+            if let Some(lib) = self.liberty() {
+                child.set(Value::solved(true, 0, lib as u16), me.counts);
+                return Some((child, None));
+            }
+        }
+        let (phi, delta) = heuristic(&Features {
+            att,
+            libs0: libs,
+            libs1: libs,
+            captured: 0,
+            pass: false,
+            self_atari: q.libs == 1,
+            replies,
+            escape: self.game.problem().escape_libs,
+        });
+        child.phi = phi;
+        child.delta = delta;
+        let pending = Pending {
+            key: q.key ^ self.salt,
+            anc: me,
+            mover: mover.opp(),
+        };
+        Some((child, Some(pending)))
     }
 
     /// The target's only liberty, when the defender is to move with the
