@@ -99,8 +99,7 @@ impl Zone {
     /// with its liberties (does the move capture it?), except a block with
     /// at least `soft_libs` liberties, which no few extra stones could
     /// bring into atari (its stone next to the move is read); and the
-    /// mover's own blocks next to it with their liberties only when the
-    /// point has no empty neighbour (then legality rests on them). See
+    /// mover's own blocks next to it with their liberties. See
     /// `dfpn::threats` for why this is all a proof depends on.
     pub fn add_move(&mut self, board: &Board, m: Point, mover: Color, soft_libs: usize) {
         if m == PASS {
@@ -108,11 +107,13 @@ impl Zone {
         }
         self.insert(m);
         let nbrs = Board::neighbors(m);
-        let has_empty = nbrs.iter().any(|&n| board.is_empty(n));
         for n in nbrs {
             self.insert(n);
+            // The mover's own blocks are always read whole: the move
+            // changes their liberties, and whether the opponent can then
+            // capture them depends on every one of those liberties.
             let read = match board.color_at(n) {
-                Some(c) if c == mover => !has_empty,
+                Some(c) if c == mover => true,
                 Some(_) => board.libs(n) < soft_libs,
                 None => false,
             };
@@ -163,9 +164,6 @@ mod tests {
         assert!(!z.contains(at(3, 3)), "three liberties: soft");
         let mut z = Zone::new();
         z.add_move(&b, at(2, 1), Color::White, 5);
-        assert!(
-            z.contains(at(2, 2)) && !z.contains(at(3, 2)),
-            "own block, empty neighbour"
-        );
+        assert!(z.contains(at(3, 2)), "own block, read whole");
     }
 }

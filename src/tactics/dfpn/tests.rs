@@ -581,3 +581,30 @@ fn table_reuse_across_roots_agrees() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     assert!(checked > 100, "{checked}");
 }
+
+/// Found by the 10,000-problem proof check: after black C2 the white block
+/// (escape at 4) lives by attacking black's C5 group with E3. Black's
+/// threat C4 merges with that group, so the group's every liberty (E3
+/// among them) must be in the threat's zone; when a zone read the
+/// mover's own blocks as stones only, λ-df-pn pruned E3 and claimed a
+/// capture.
+#[test]
+fn zone_keeps_the_counter_attack_on_a_merged_block() {
+    let b = pos(&["XOXXX", ".O..X", "OOOX.", "OOXXO", "OXXX."]);
+    let mut problem = Problem::new(&b, pt(&b, "A3")).expect("a stone");
+    problem.escape_libs = 4;
+    let stop = AtomicBool::new(false);
+    for algo in [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto] {
+        let opts = Options {
+            algo,
+            avoid_root_pass: true,
+            ..Options::default()
+        };
+        let mut s = Solver::new(16);
+        let r = s.solve_with_ko(&b, problem, Color::White, opts, LIMITS, &stop);
+        assert_ne!(r.code, Some(0), "{}: white lives with E3", algo.name());
+        if algo == Algo::Dfpn {
+            assert_eq!((r.code, r.best.map(name)), (Some(1), Some("E3".into())));
+        }
+    }
+}

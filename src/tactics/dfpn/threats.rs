@@ -662,6 +662,16 @@ impl Search<'_> {
                         self.moves.push(PASS);
                     }
                     self.stats.zone_nodes += 1;
+                    log::trace!(
+                        "zone node depth {} nulls {}: moves {:?}",
+                        self.game.depth(),
+                        p.nulls,
+                        self.moves
+                            .iter()
+                            .filter(|&&m| m != PASS)
+                            .map(|&m| Board::vertex(m).to_string())
+                            .collect::<Vec<_>>()
+                    );
                     return Some(Child {
                         mv: NO_MOVE,
                         phi: 0,
