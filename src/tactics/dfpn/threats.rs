@@ -20,7 +20,14 @@
 //! The zone holds every point whose content the proof read: at each node,
 //! the target's stones and liberties; for each move examined (played, or
 //! found illegal), the point, its neighbours and every block next to it
-//! with its liberties. Claim: if the proof wins at X, it also wins at any
+//! with its liberties, except an enemy block of the mover with so many
+//! liberties (`soft_libs`, more than the extra stones below can take
+//! away, plus one) that the move cannot capture it before or after the
+//! transfer: of such a block only its stone next to the move is read.
+//! The mover's own blocks next to the move are always read whole: a
+//! merged block's every liberty decides whether the opponent can capture
+//! it next (a proof-check counterexample showed what goes wrong
+//! otherwise). Claim: if the proof wins at X, it also wins at any
 //! X' that differs from X by O stones on empty points outside the zone,
 //! each placed where the proof had a null move (and by P blocks those
 //! stones captured). By induction over the proof:
