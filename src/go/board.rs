@@ -495,15 +495,7 @@ impl Board {
             prev_head: self.head[p],
             prev_libs: self.libs[p],
             prev_stones: self.stones[p],
-            merged: [0; 4],
-            n_merged: 0,
-            root_libs: 0,
-            root_stones: 0,
-            enemies: [0; 4],
-            n_enemies: 0,
-            captured: [0; 4],
-            n_captured: 0,
-            n_captured_stones: 0,
+            ..Undo::NONE
         };
         self.ko = 0;
         self.to_move = color.opp();

@@ -3,6 +3,7 @@
 //! child its first numbers.
 
 use super::tt::{Entry, KO, NO_MIN, PATH_DEP, REL};
+use crate::go::board::Point;
 
 /// Proof or disproof number of a solved node.
 pub const INF: u32 = u32::MAX;
@@ -77,6 +78,19 @@ impl Value {
 }
 
 impl Child {
+    /// A child for move `m` with the neutral numbers 1 and 1, not yet
+    /// evaluated.
+    pub fn fresh(m: Point) -> Child {
+        Child {
+            mv: m as u16,
+            phi: 1,
+            delta: 1,
+            work: 0,
+            flags: 0,
+            min: NO_MIN,
+        }
+    }
+
     /// Takes a child's value; `counts` are the child's own stone counts, or
     /// `NO_MIN` when the child is a finished game.
     pub fn set(&mut self, v: Value, counts: [u16; 2]) {

@@ -321,14 +321,7 @@ impl Search<'_> {
         let b = self.game.board();
         let target_on = b.color_at(self.target) == Some(self.defender());
         let libs1 = if target_on { b.libs(self.target) } else { 0 };
-        let mut child = Child {
-            mv: m as u16,
-            phi: 1,
-            delta: 1,
-            work: 0,
-            flags: 0,
-            min: NO_MIN,
-        };
+        let mut child = Child::fresh(m);
         let mut pending = None;
         let keep = !(self.ladder && att && target_on && libs1 != 1);
         if keep {
@@ -374,14 +367,7 @@ impl Search<'_> {
         let att = mover == self.attacker;
         let libs = self.target_libs();
         self.generated += 1;
-        let mut child = Child {
-            mv: m as u16,
-            phi: 1,
-            delta: 1,
-            work: 0,
-            flags: 0,
-            min: NO_MIN,
-        };
+        let mut child = Child::fresh(m);
         if self.ladder && att && libs != 1 {
             return None;
         }

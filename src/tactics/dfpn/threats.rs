@@ -257,9 +257,9 @@ impl Search<'_> {
         }
     }
 
-    /// Liberties of the attacker's blocks next to the target that have at
-    /// most `max_libs` liberties: the defender captures or ataris there.
-    fn neighbour_block_libs(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
+    /// Calls `f` on a stone of each attacker block next to the target that
+    /// has at most `max_libs` liberties.
+    fn weak_neighbours(&self, max_libs: usize, mut f: impl FnMut(Point)) {
         let b = self.game.board();
         if !self.target_on() {
             return;
@@ -271,17 +271,25 @@ impl Search<'_> {
                     continue;
                 }
                 done.insert(b.block(n));
-                if b.libs(n) > max_libs {
-                    continue;
+                if b.libs(n) <= max_libs {
+                    f(n);
                 }
-                b.for_each_stone(n, |s| {
-                    for l in Board::neighbors(s) {
-                        if b.is_empty(l) {
-                            Self::push_unique(out, seen, l);
-                        }
-                    }
-                });
             }
+        });
+    }
+
+    /// Liberties of the attacker's blocks next to the target that have at
+    /// most `max_libs` liberties: the defender captures or ataris there.
+    fn neighbour_block_libs(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
+        let b = self.game.board();
+        self.weak_neighbours(max_libs, |n| {
+            b.for_each_stone(n, |s| {
+                for l in Board::neighbors(s) {
+                    if b.is_empty(l) {
+                        Self::push_unique(out, seen, l);
+                    }
+                }
+            });
         });
     }
 
@@ -292,39 +300,27 @@ impl Search<'_> {
     /// its own surrounding stones safe.
     fn own_weak_block_moves(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
         let b = self.game.board();
-        if !self.target_on() {
-            return;
-        }
         let defender = self.attacker.opp();
-        let mut done = Zone::new();
-        b.for_each_stone(self.target, |q| {
-            for n in Board::neighbors(q) {
-                if b.color_at(n) != Some(self.attacker) || done.contains(b.block(n)) {
-                    continue;
-                }
-                done.insert(b.block(n));
-                if b.libs(n) > max_libs {
-                    continue;
-                }
-                b.for_each_stone(n, |s| {
-                    for l in Board::neighbors(s) {
-                        if b.is_empty(l) {
-                            Self::push_unique(out, seen, l);
-                        } else if b.color_at(l) == Some(defender)
-                            && b.block(l) != b.block(self.target)
-                            && b.libs(l) == 1
-                        {
-                            b.for_each_stone(l, |t| {
-                                for m in Board::neighbors(t) {
-                                    if b.is_empty(m) {
-                                        Self::push_unique(out, seen, m);
-                                    }
+        let target = b.block(self.target);
+        self.weak_neighbours(max_libs, |n| {
+            b.for_each_stone(n, |s| {
+                for l in Board::neighbors(s) {
+                    if b.is_empty(l) {
+                        Self::push_unique(out, seen, l);
+                    } else if b.color_at(l) == Some(defender)
+                        && b.block(l) != target
+                        && b.libs(l) == 1
+                    {
+                        b.for_each_stone(l, |t| {
+                            for m in Board::neighbors(t) {
+                                if b.is_empty(m) {
+                                    Self::push_unique(out, seen, m);
                                 }
-                            });
-                        }
+                            }
+                        });
                     }
-                });
-            }
+                }
+            });
         });
     }
 
@@ -466,25 +462,8 @@ impl Search<'_> {
     }
 
     fn threat_or_search(&mut self, prover: Winner, order: u8, depth: u32) -> Option<Proof> {
-        if !self.charge() {
-            return None;
-        }
-        if self.goal(prover) {
-            let mut zone = Zone::new();
-            self.node_reads(prover, &mut zone);
-            return Some(Proof {
-                zone,
-                min: self.counts_now(),
-                flags: 0,
-                nulls: 0,
-            });
-        }
-        if self.game.winner().is_some() {
-            return None;
-        }
-        if depth >= self.threat_max_depth {
-            self.threat_cuts += 1;
-            return None;
+        if let Some(end) = self.threat_node_start(prover, depth) {
+            return end;
         }
         let mut base = Zone::new();
         self.node_reads(prover, &mut base);
@@ -498,7 +477,7 @@ impl Search<'_> {
             }
             let mut zone = base;
             zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
-            if !self.play_move(m) {
+            if !self.play(m) {
                 continue;
             }
             let won = self.goal(prover);
@@ -523,7 +502,7 @@ impl Search<'_> {
                 }
                 let mut zone = base;
                 zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
-                if !self.play_move(m) {
+                if !self.play(m) {
                     continue;
                 }
                 let r = if self.goal(prover) {
@@ -549,33 +528,39 @@ impl Search<'_> {
         None
     }
 
-    fn play_move(&mut self, m: Point) -> bool {
-        self.play(m)
+    /// What every threat node checks first: the budget, the prover's goal
+    /// reached, the line over otherwise, the depth limit. `Some(answer)`
+    /// ends the node with that answer.
+    fn threat_node_start(&mut self, prover: Winner, depth: u32) -> Option<Option<Proof>> {
+        if !self.charge() {
+            return Some(None);
+        }
+        if self.goal(prover) {
+            let mut zone = Zone::new();
+            self.node_reads(prover, &mut zone);
+            return Some(Some(Proof {
+                zone,
+                min: self.counts_now(),
+                flags: 0,
+                nulls: 0,
+            }));
+        }
+        if self.game.winner().is_some() {
+            return Some(None);
+        }
+        if depth >= self.threat_max_depth {
+            self.threat_cuts += 1;
+            return Some(None);
+        }
+        None
     }
 
     /// The opponent of `prover` to move after a λ^`order` move of it: does
     /// every reply lose? Replies outside the zone of the null-move proof
     /// are not searched (see the module documentation).
     fn threat_and(&mut self, prover: Winner, order: u8, depth: u32) -> Option<Proof> {
-        if !self.charge() {
-            return None;
-        }
-        if self.goal(prover) {
-            let mut zone = Zone::new();
-            self.node_reads(prover, &mut zone);
-            return Some(Proof {
-                zone,
-                min: self.counts_now(),
-                flags: 0,
-                nulls: 0,
-            });
-        }
-        if self.game.winner().is_some() {
-            return None;
-        }
-        if depth >= self.threat_max_depth {
-            self.threat_cuts += 1;
-            return None;
+        if let Some(end) = self.threat_node_start(prover, depth) {
+            return end;
         }
         let here = self.counts_now();
         let ko = self.ko_flag();
@@ -603,7 +588,7 @@ impl Search<'_> {
         };
         // O's pass is the null move but for the pass count: it loses the
         // same way unless it ends the game at once.
-        if self.play_move(PASS) {
+        if self.play(PASS) {
             let over = self.game.winner().is_some();
             self.undo();
             if over {
@@ -617,7 +602,7 @@ impl Search<'_> {
             proof
                 .zone
                 .add_move(self.game.board(), q, self.game.to_move(), self.soft_libs);
-            if !self.game.is_legal(q) || !self.play_move(q) {
+            if !self.game.is_legal(q) || !self.play(q) {
                 continue;
             }
             let r = self.threat_or(prover, order, depth + 1);
