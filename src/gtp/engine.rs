@@ -64,7 +64,7 @@ pub struct Engine {
 
 /// Default limits of the tactical commands.
 pub const DEFAULT_SOLVER_LIMITS: Limits = Limits {
-    nodes: 1_000_000,
+    nodes: 3_000_000,
     time: Some(Duration::from_secs(10)),
 };
 

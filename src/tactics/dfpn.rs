@@ -211,9 +211,9 @@ pub const THREAT_BUDGET: u64 = 4000;
 ///   whose opponent threatens (wins by a lower order after a null move)
 ///   must answer inside that threat's zone; otherwise it plays its own
 ///   threats of order n.
-/// * `Auto` (what GNU Go's commands use): df-pn with 40% of the limits,
-///   then λ-df-pn through the orders with 6% per order and prover, then
-///   df-pn again with what is left, resuming from its table.
+/// * `Auto` (what GNU Go's commands use): λ-df-pn through the orders with
+///   5% of the limits per order and prover (its nodes are cheap: most are
+///   threat-search nodes), then df-pn with what is left.
 ///
 /// A result is reported only when it holds in the real game: a win that
 /// rests on a node where the loser played only its own threats is a fact
@@ -445,10 +445,9 @@ impl Solver {
                 }
             }
             Algo::Auto => {
-                plan.push(([false, false], 0, 400));
                 for n in orders {
-                    plan.push((only(mover), n, 60));
-                    plan.push((only(other), n, 60));
+                    plan.push((only(mover), n, 50));
+                    plan.push((only(other), n, 50));
                 }
                 plan.push(([false, false], 0, 1000));
             }
