@@ -417,6 +417,7 @@ impl Solver {
         } else {
             opts.max_order
         };
+        let opts = Options { max_order, ..opts };
         let mover = role(q.to_move, q.problem.attacker);
         let only = |w: Winner| match w {
             Winner::Attacker => [true, false],
@@ -517,6 +518,9 @@ impl Solver {
             to_move,
         } = q;
         let start = Instant::now();
+        // A threat proof of order k < max_order has at most k null moves
+        // on a line, and a transfer adds one stone more (see `threats`).
+        let soft_libs = opts.max_order as usize + 3;
         let shape = (sides[0] as u64) | (sides[1] as u64) << 1 | (order as u64) << 2;
         let mut s = Search {
             game: CaptureGame::new(board, problem, model, to_move),
@@ -546,9 +550,9 @@ impl Solver {
             threat_exhausted: false,
             threat_cuts: 0,
             threat_max_depth: 0,
-            // A proof of order k has at most k null moves on a line, and
-            // a transfer adds one stone more.
-            soft_libs: order as usize + 3,
+            soft_libs,
+            threat_salt: salt(model, false)
+                ^ (soft_libs as u64).wrapping_mul(0x9FB2_1C65_1E98_DF25),
             threat_nodes: 0,
             progress: self
                 .progress

@@ -110,6 +110,10 @@ pub struct Search<'a> {
     /// stones only (more than the extra stones any transferred proof can
     /// add, plus one).
     pub soft_libs: usize,
+    /// Mixed into the keys of the threat cache: the ko model and
+    /// `soft_libs`, all a threat search's result depends on besides the
+    /// position, so that the searches of every order share the cache.
+    pub threat_salt: u64,
     /// Nodes of threat searches (also counted in `nodes`).
     pub threat_nodes: u64,
     /// Told the current search line at every poll (live graphics).

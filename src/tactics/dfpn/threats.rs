@@ -434,7 +434,7 @@ impl Search<'_> {
     /// λ-search: can `prover`, to move, reach its goal with a λᵏ tree,
     /// k ≤ `order`? Returns the proof when it can.
     pub fn threat_or(&mut self, prover: Winner, order: u8, depth: u32) -> Option<Proof> {
-        let key = self.game.key() ^ self.salt ^ order_salt(prover, order);
+        let key = self.game.key() ^ self.threat_salt ^ order_salt(prover, order);
         let slot = (key as usize) & (CACHE_SLOTS - 1);
         if self.cache[slot].key == key {
             let hit = self.cache[slot].proof;
@@ -461,6 +461,17 @@ impl Search<'_> {
         r
     }
 
+    /// Plays the prover's move `m` when it is legal, and returns `base`
+    /// with what the move reads; the caller takes the move back.
+    fn play_reading(&mut self, m: Point, base: &Zone) -> Option<Zone> {
+        if !self.game.is_legal(m) {
+            return None;
+        }
+        let mut zone = *base;
+        zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
+        self.play(m).then_some(zone)
+    }
+
     fn threat_or_search(&mut self, prover: Winner, order: u8, depth: u32) -> Option<Proof> {
         if let Some(end) = self.threat_node_start(prover, depth) {
             return end;
@@ -472,14 +483,9 @@ impl Search<'_> {
         let mut cands = Cands::new();
         self.goal_moves(prover, &mut cands);
         for &m in &cands {
-            if !self.game.is_legal(m) {
+            let Some(mut zone) = self.play_reading(m, &base) else {
                 continue;
-            }
-            let mut zone = base;
-            zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
-            if !self.play(m) {
-                continue;
-            }
+            };
             let won = self.goal(prover);
             if won {
                 self.node_reads(prover, &mut zone);
@@ -497,14 +503,9 @@ impl Search<'_> {
         for k in 1..=order {
             self.threat_moves(prover, k, &mut cands);
             for &m in &cands {
-                if !self.game.is_legal(m) {
+                let Some(mut zone) = self.play_reading(m, &base) else {
                     continue;
-                }
-                let mut zone = base;
-                zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
-                if !self.play(m) {
-                    continue;
-                }
+                };
                 let r = if self.goal(prover) {
                     None
                 } else {
