@@ -1,0 +1,325 @@
+//! Domineering (Göran Andersson, 1973; Gardner, Scientific American 1974):
+//! players take turns placing dominoes on a rectangular board; the first
+//! player ([`Color::Black`], "vertical") covers two cells of one column,
+//! the second ([`Color::White`], "horizontal") two cells of one row. A
+//! player who cannot move loses.
+//!
+//! A board `RxC` has R rows and C columns, as in Saffidine & Cazenave's
+//! tables (seed 001) and in the issue's ground truth (vertical first).
+//!
+//! # Notation
+//!
+//! Cells are GTP vertices: column letters from `A` (left), rows from `1`
+//! (bottom). A domino is written as the vertex of its **lower-left cell**:
+//! Black's `B3` covers B3 and B4, White's `B3` covers B3 and C3. GoGui shows
+//! the board in the lower-left corner of a square board of side max(R, C),
+//! the other cells removed, vertical dominoes as black stones and
+//! horizontal ones as white stones.
+//!
+//! # Representation
+//!
+//! The occupied cells are one `u128` bitboard, cell `row * C + col`, so a
+//! player's legal moves are one mask: `free & (free >> step) & edge`, with
+//! step C (vertical) or 1 (horizontal) and `edge` the cells whose partner
+//! is on the board. Moves, mobility and outcome are a few word operations;
+//! undo clears two bits. Only occupancy decides the rest of the game, so
+//! the key hashes occupancy and the player to move, not who placed what.
+
+use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
+
+/// Most cells a Domineering board may have (the bitboard's width).
+pub const MAX_CELLS: usize = 128;
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const fn make_keys() -> [u64; MAX_CELLS] {
+    let mut keys = [0u64; MAX_CELLS];
+    let mut state = 0xD0_313E_E21E_u64;
+    let mut i = 0;
+    while i < MAX_CELLS {
+        let (s, k) = splitmix64(state);
+        state = s;
+        keys[i] = k;
+        i += 1;
+    }
+    keys
+}
+
+static CELL_KEYS: [u64; MAX_CELLS] = make_keys();
+const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
+
+/// A Domineering position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Domineering {
+    rows: u8,
+    cols: u8,
+    to_move: Color,
+    occupied: u128,
+    /// Cells covered by vertical dominoes (for display only).
+    vertical: u128,
+    /// All cells of the board.
+    board: u128,
+    /// Cells whose upper neighbour is on the board.
+    v_edge: u128,
+    /// Cells whose right neighbour is on the board.
+    h_edge: u128,
+    key: u64,
+}
+
+impl Domineering {
+    /// The empty `rows` × `cols` board, vertical (Black) to move.
+    ///
+    /// Panics unless `1 ≤ rows·cols ≤ MAX_CELLS`; [`super::spec`] checks
+    /// user input first.
+    pub fn new(rows: usize, cols: usize) -> Domineering {
+        assert!(rows >= 1 && cols >= 1 && rows * cols <= MAX_CELLS);
+        let mut board = 0u128;
+        let mut v_edge = 0u128;
+        let mut h_edge = 0u128;
+        for r in 0..rows {
+            for c in 0..cols {
+                let bit = 1u128 << (r * cols + c);
+                board |= bit;
+                if r + 1 < rows {
+                    v_edge |= bit;
+                }
+                if c + 1 < cols {
+                    h_edge |= bit;
+                }
+            }
+        }
+        Domineering {
+            rows: rows as u8,
+            cols: cols as u8,
+            to_move: Color::Black,
+            occupied: 0,
+            vertical: 0,
+            board,
+            v_edge,
+            h_edge,
+            key: 0,
+        }
+    }
+
+    pub fn rows(&self) -> usize {
+        self.rows as usize
+    }
+
+    pub fn cols(&self) -> usize {
+        self.cols as usize
+    }
+
+    /// The occupied cells, bit `row * cols + col`.
+    pub fn occupied(&self) -> u128 {
+        self.occupied
+    }
+
+    /// The lower-left cells of `color`'s legal dominoes.
+    #[inline]
+    pub fn move_mask(&self, color: Color) -> u128 {
+        let free = self.board & !self.occupied;
+        match color {
+            Color::Black => free & (free >> self.cols) & self.v_edge,
+            Color::White => free & (free >> 1) & self.h_edge,
+        }
+    }
+
+    /// The second cell a domino of `color` at `cell` covers.
+    #[inline]
+    fn partner(&self, color: Color, cell: u8) -> u8 {
+        match color {
+            Color::Black => cell + self.cols,
+            Color::White => cell + 1,
+        }
+    }
+
+    /// Sets the player to move (for positions built move by move in tests
+    /// and by GTP's `play` with an explicit colour).
+    pub fn set_to_move(&mut self, color: Color) {
+        if color != self.to_move {
+            self.to_move = color;
+            self.key ^= WHITE_TO_MOVE;
+        }
+    }
+
+    /// Whether `color` may place a domino at `cell` now.
+    pub fn is_legal(&self, color: Color, cell: u8) -> bool {
+        (cell as usize) < MAX_CELLS && self.move_mask(color) >> cell & 1 == 1
+    }
+
+    /// Places `color`'s domino at `cell` (which must be legal for it),
+    /// whoever is to move; the opponent of `color` moves next.
+    pub fn place(&mut self, color: Color, cell: u8) {
+        let other = self.partner(color, cell);
+        let bits = (1u128 << cell) | (1u128 << other);
+        self.occupied |= bits;
+        if color == Color::Black {
+            self.vertical |= bits;
+        }
+        self.key ^= CELL_KEYS[cell as usize] ^ CELL_KEYS[other as usize];
+        self.set_to_move(color.opp());
+    }
+}
+
+impl Game for Domineering {
+    type Move = u8;
+    type Undo = ();
+
+    fn spec(&self) -> String {
+        format!("domineering:{}x{}", self.rows, self.cols)
+    }
+
+    fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    fn key(&self) -> u64 {
+        self.key
+    }
+
+    fn moves(&self, out: &mut MoveList<u8>) {
+        let mut mask = self.move_mask(self.to_move);
+        while mask != 0 {
+            out.push(mask.trailing_zeros() as u8);
+            mask &= mask - 1;
+        }
+    }
+
+    fn mobility(&self) -> usize {
+        self.move_mask(self.to_move).count_ones() as usize
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.move_mask(self.to_move) == 0).then_some(Outcome::Loss)
+    }
+
+    fn play(&mut self, m: u8) {
+        self.place(self.to_move, m);
+    }
+
+    fn undo(&mut self, m: u8, _: ()) {
+        let color = self.to_move.opp();
+        let other = self.partner(color, m);
+        let bits = (1u128 << m) | (1u128 << other);
+        self.occupied &= !bits;
+        self.vertical &= !bits;
+        self.key ^= CELL_KEYS[m as usize] ^ CELL_KEYS[other as usize];
+        self.set_to_move(color);
+    }
+
+    /// Mobility difference: a common first evaluation for Domineering.
+    fn evaluate(&self) -> i32 {
+        let mine = self.move_mask(self.to_move).count_ones() as i32;
+        let theirs = self.move_mask(self.to_move.opp()).count_ones() as i32;
+        (mine - theirs) * 16
+    }
+
+    fn format_move(&self, m: u8) -> String {
+        let (r, c) = (m / self.cols, m % self.cols);
+        vertex_name(c as usize, r as usize)
+    }
+
+    fn parse_move(&self, text: &str) -> Option<u8> {
+        let (c, r) = parse_vertex(text)?;
+        if c >= self.cols() || r >= self.rows() {
+            return None;
+        }
+        let cell = (r * self.cols() + c) as u8;
+        self.is_legal(self.to_move, cell).then_some(cell)
+    }
+
+    fn display_size(&self) -> usize {
+        self.rows().max(self.cols())
+    }
+
+    fn cell(&self, col: usize, row: usize) -> Cell {
+        if col >= self.cols() || row >= self.rows() {
+            return Cell::Removed;
+        }
+        let bit = 1u128 << (row * self.cols() + col);
+        if self.occupied & bit == 0 {
+            Cell::Empty
+        } else if self.vertical & bit != 0 {
+            Cell::Stone(Color::Black)
+        } else {
+            Cell::Stone(Color::White)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plain negamax without any table: the value for the player to move.
+    fn wins(g: &mut Domineering) -> bool {
+        let mut list = MoveList::new();
+        g.moves(&mut list);
+        for &m in &list {
+            g.play(m);
+            let lost = !wins(g);
+            g.undo(m, ());
+            if lost {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn move_counts_on_the_empty_board() {
+        let g = Domineering::new(5, 6);
+        assert_eq!(g.mobility(), 4 * 6);
+        assert_eq!(g.move_mask(Color::White).count_ones(), 5 * 5);
+        assert_eq!(g.outcome(), None);
+        assert_eq!(Domineering::new(1, 4).outcome(), Some(Outcome::Loss));
+    }
+
+    #[test]
+    fn play_and_undo_restore_everything() {
+        let mut g = Domineering::new(4, 5);
+        let start = g;
+        let m = g.parse_move("B3").unwrap();
+        g.play(m);
+        assert_eq!(g.to_move(), Color::White);
+        assert_eq!(g.cell(1, 2), Cell::Stone(Color::Black));
+        assert_eq!(g.cell(1, 3), Cell::Stone(Color::Black));
+        assert_eq!(g.cell(5, 0), Cell::Removed);
+        assert_ne!(g.key(), start.key());
+        // White cannot cover B3.
+        assert_eq!(g.parse_move("A3"), None);
+        let w = g.parse_move("C3").unwrap();
+        g.play(w);
+        assert_eq!(g.cell(3, 2), Cell::Stone(Color::White));
+        assert_eq!(g.format_move(w), "C3");
+        g.undo(w, ());
+        g.undo(m, ());
+        assert_eq!(g, start);
+    }
+
+    /// Boards small enough for plain negamax: 2×2 and 3×3 are first-player
+    /// wins (Lachmann, Moore & Rapaport, "Who wins Domineering on
+    /// rectangular boards?", 2002), and transposing a board swaps the
+    /// players' roles: R×C with vertical first has the value of C×R with
+    /// horizontal first.
+    #[test]
+    fn tiny_boards_by_negamax() {
+        assert!(!wins(&mut Domineering::new(1, 1)));
+        assert!(wins(&mut Domineering::new(2, 1)));
+        assert!(!wins(&mut Domineering::new(1, 2)));
+        assert!(wins(&mut Domineering::new(2, 2)));
+        assert!(wins(&mut Domineering::new(3, 3)));
+        for (r, c) in [(2, 3), (3, 2), (3, 4), (4, 3), (2, 5)] {
+            let mut v = Domineering::new(r, c);
+            let mut h = Domineering::new(c, r);
+            h.set_to_move(Color::White);
+            assert_eq!(wins(&mut v), wins(&mut h), "{r}x{c}");
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Two-player perfect-information games on fixed boards, behind one trait,
+//! [`Game`], that every generic solver and the GoGui ruler protocol use.
+//!
+//! The shape follows the board libraries of the chess world (shakmaty,
+//! cozy-chess): a position is a fixed-size value, moves are `Copy` and go
+//! into a fixed-capacity [`MoveList`], and nothing on the hot paths (move
+//! generation, play, undo, hashing, outcome) touches the heap. A game may
+//! implement undo by copy-make: its [`Game::Undo`] can be the whole old
+//! position when that is small.
+//!
+//! Conventions shared by every game:
+//!
+//! * The first player is [`Color::Black`], the second [`Color::White`]
+//!   (GoGui draws them so).
+//! * [`Game::outcome`] is from the view of the player to move. A position is
+//!   terminal exactly when `outcome` is `Some`; a non-terminal position has
+//!   at least one legal move.
+//! * [`Game::key`] is a Zobrist-style hash of everything that decides the
+//!   rest of the game, the player to move included, so two positions with
+//!   the same key may share a transposition-table entry.
+//! * Moves print and parse as GTP vertices ([`Game::format_move`],
+//!   [`Game::parse_move`]); each game documents its notation.
+
+pub mod domineering;
+pub mod spec;
+
+pub use crate::go::Color;
+use arrayvec::ArrayVec;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Capacity of a [`MoveList`]: more than any supported game can have
+/// (19×19 Go has 362 moves with the pass; Domineering on 19×19, 342).
+pub const MAX_MOVES: usize = 512;
+
+/// The legal moves of a position, in the game's fixed generation order.
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// How a finished game ended, from the view of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl Outcome {
+    /// The same result seen by the other player.
+    pub fn flip(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+        }
+    }
+}
+
+/// What a board cell shows in GoGui's ruler protocol
+/// (`gogui-rules_board`): a stone, nothing, or a cell that is not part of
+/// the game's board (a rectangle drawn inside a square).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Empty,
+    Stone(Color),
+    Removed,
+}
+
+/// Bound of [`Game::evaluate`]: heuristic values lie strictly inside
+/// `(-EVAL_MAX, EVAL_MAX)`, so a search can place proven wins and losses
+/// beyond it.
+pub const EVAL_MAX: i32 = 1_000_000;
+
+/// A two-player game with perfect information on a fixed board.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// A move; small and `Copy`.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// What [`Game::play`] returns so that [`Game::undo`] can take the move
+    /// back.
+    type Undo: Copy;
+
+    /// The game and board as [`spec`] parses them, e.g. `domineering:8x8`.
+    fn spec(&self) -> String;
+
+    /// The player to move.
+    fn to_move(&self) -> Color;
+
+    /// Hash of the position, the player to move included.
+    fn key(&self) -> u64;
+
+    /// Appends every legal move, in a fixed order, to `out` (which the
+    /// caller clears). Empty exactly when the position is terminal.
+    fn moves(&self, out: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves of the player to move (the mobility of
+    /// the PNS and PP initialisations). Games override it when counting is
+    /// cheaper than listing.
+    fn mobility(&self) -> usize {
+        let mut list = MoveList::new();
+        self.moves(&mut list);
+        list.len()
+    }
+
+    /// `Some` exactly when the game is over, from the view of the player
+    /// to move.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Plays a legal move (one [`Game::moves`] lists). The result of
+    /// playing an illegal move is unspecified but memory-safe.
+    fn play(&mut self, m: Self::Move) -> Self::Undo;
+
+    /// Takes back the last move `m`, given what playing it returned.
+    fn undo(&mut self, m: Self::Move, undo: Self::Undo);
+
+    /// The move that changes nothing but the player to move, in games that
+    /// have one (the pass in Go). Threat searches use it.
+    fn null_move(&self) -> Option<Self::Move> {
+        None
+    }
+
+    /// A heuristic value of the position for the player to move, strictly
+    /// inside `(-EVAL_MAX, EVAL_MAX)`; larger is better for the mover.
+    fn evaluate(&self) -> i32;
+
+    /// The move as a GTP vertex (or `pass`).
+    fn format_move(&self, m: Self::Move) -> String;
+
+    /// The legal move a GTP vertex names in this position, if any.
+    fn parse_move(&self, text: &str) -> Option<Self::Move>;
+
+    /// Size of the square board GoGui shows: the game's board fills its
+    /// lower-left corner, other cells are [`Cell::Removed`].
+    fn display_size(&self) -> usize;
+
+    /// The cell at column `col` (0 = A) and row `row` (0 = row 1, the
+    /// bottom) of the displayed board.
+    fn cell(&self, col: usize, row: usize) -> Cell;
+}
+
+/// GTP's column letters: `A` to `Z` without `I`.
+pub const COLUMN_LETTERS: &[u8] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// Formats column `col` (0-based) and row `row` (0 = row 1) as a vertex.
+pub fn vertex_name(col: usize, row: usize) -> String {
+    format!("{}{}", COLUMN_LETTERS[col] as char, row + 1)
+}
+
+/// Parses a GTP vertex (case-insensitive) into (column, row), both
+/// 0-based, with row 0 the bottom row. `pass` is not a vertex here.
+pub fn parse_vertex(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let (&first, digits) = bytes.split_first()?;
+    let col = COLUMN_LETTERS
+        .iter()
+        .position(|&c| c == first.to_ascii_uppercase())?;
+    if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let row: usize = std::str::from_utf8(digits).ok()?.parse().ok()?;
+    if row == 0 {
+        return None;
+    }
+    Some((col, row - 1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vertices_round_trip() {
+        assert_eq!(parse_vertex("A1"), Some((0, 0)));
+        assert_eq!(parse_vertex("j10"), Some((8, 9)));
+        assert_eq!(parse_vertex("I3"), None);
+        assert_eq!(parse_vertex("A0"), None);
+        assert_eq!(parse_vertex("A"), None);
+        assert_eq!(parse_vertex("A123"), None);
+        assert_eq!(vertex_name(8, 9), "J10");
+    }
+}
