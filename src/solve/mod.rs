@@ -7,6 +7,17 @@
 //! it? It stops at the first limit of [`Limits`] and then answers
 //! `value: None` ("unknown"): a value is reported only when proven.
 
+pub mod bestfirst;
+#[cfg(test)]
+mod bf_tests;
+pub mod mcts_solver;
+pub mod pn2;
+pub mod pns;
+pub mod pp;
+pub mod pp2;
+pub mod ppt;
+pub mod store;
+
 use crate::games::Outcome;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;

@@ -1,0 +1,529 @@
+//! The generic best-first search of seed 001 (Saffidine & Cazenave,
+//! "Developments on Product Propagation", CG 2013, Algorithm 1), shared by
+//! PNS with transpositions, PN², PP, PPT and PP².
+//!
+//! A [`Rule`] supplies the algorithm: what a node holds (`init-leaf` from
+//! the mover's mobility, the solved values of `info-term`), how a node's
+//! value follows from its children (`update`) and which child to descend
+//! into (`select-child`). Everything is in negamax form (seed 003's φ/δ):
+//! a node's value is from the view of the player to move there, so one rule
+//! serves Max and Min nodes alike.
+//!
+//! The loop is Algorithm 1: descend from the current node by `select-child`
+//! to a leaf, replaying moves (positions are not stored, see
+//! [`store`](super::store)); `extend` it, creating every child with its
+//! initial value (terminal children are evaluated at once, so they are
+//! never expanded); then `backpropagate`: recompute values up the path and
+//! stop at the first node whose value did not change, which is where the
+//! next descent starts (its ancestors, unchanged, would select it again).
+//!
+//! Solved status is kept apart from the heuristic value, in the node's
+//! flags, and computed from the children's flags only: a node is won when a
+//! child is lost for its mover, lost when every child is won for its mover.
+//! So no rounding in a value (PP's probabilities underflow) can ever make a
+//! node look proven.
+//!
+//! # Transpositions
+//!
+//! With `transpositions`, a child whose position key is already in the
+//! [`Table`] shares that node, so the tree becomes a DAG. Only the path of
+//! the current descent is updated (as in Algorithm 1; keeping parent lists
+//! for every node would cost memory that the layout does not have); a node's
+//! other parents see the change when they are next on a path, because every
+//! node on a path is recomputed from its children. A stale parent may then
+//! descend into an already solved child: that iteration expands nothing and
+//! only recomputes the path. Sums over a DAG count shared subtrees once per
+//! parent (seed 000, "PNS on a DAG — overcounting"); the paper's PNT and PPT
+//! accept this, and so do we. The games here are acyclic, so a descent
+//! cannot loop; a path longer than [`MAX_DEPTH`] stops the search.
+//!
+//! # Two levels (PN², PP²)
+//!
+//! With a second level, `extend` does not use `init-leaf`: it runs the same
+//! search (without a second level) from the leaf, bounded by the number of
+//! nodes the first level has created so far (seed 001 §3.2, seed 000's PN²
+//! with Allis' bound "size of the first-level tree"), and copies the
+//! children of that search's root, with their values and solved flags, into
+//! the first-level tree. The second-level tree is then thrown away.
+//!
+//! # Draws
+//!
+//! A proof search answers a yes/no question. [`Ctx::draw_wins_for`] says
+//! which player a drawn terminal position counts as a win for; the driver in
+//! [`drive`] asks twice when the game has draws.
+
+use super::store::{Node, NodeId, Store, Table, EXPANDED, LOST, WON};
+use super::{Limits, Report, Stopped};
+use crate::games::{Color, Game, MoveList, Outcome};
+use std::time::{Duration, Instant};
+
+/// Longest path a descent may take.
+pub const MAX_DEPTH: usize = 1024;
+
+/// An algorithm of the best-first family: its node values and rules.
+pub trait Rule: Copy {
+    /// What a node holds besides its flags (8 bytes).
+    type V: Copy + PartialEq + std::fmt::Debug;
+    /// What `update` accumulates over the children.
+    type Acc: Copy;
+
+    /// `init-leaf`: a non-terminal leaf whose mover has `mobility` moves.
+    fn leaf(&self, mobility: usize) -> Self::V;
+    /// `info-term` for a position the mover has won.
+    fn won(&self) -> Self::V;
+    /// `info-term` for a position the mover has lost.
+    fn lost(&self) -> Self::V;
+    /// Starts an `update`.
+    fn start(&self) -> Self::Acc;
+    /// Adds one child's value (every child, solved ones included).
+    fn add(&self, acc: Self::Acc, child: Self::V) -> Self::Acc;
+    /// The value of an unsolved node from its children.
+    fn finish(&self, acc: Self::Acc) -> Self::V;
+    /// `select-child`: whether child value `a` is strictly more promising
+    /// than `b` (the first of equals is chosen).
+    fn better(&self, a: &Self::V, b: &Self::V) -> bool;
+}
+
+/// Limits and counters shared by the levels of one solve.
+pub struct Ctx<'a> {
+    pub limits: &'a Limits<'a>,
+    pub start: Instant,
+    /// First-level expansions: what [`Report::nodes`](super::Report) shows
+    /// and the node limit bounds.
+    pub expansions: u64,
+    /// Expansions at every level (PN² and PP² work below the first level).
+    pub work: u64,
+    /// The player for whom a drawn terminal position counts as a win.
+    pub draw_wins_for: Color,
+    /// Whether any drawn terminal position was met.
+    pub saw_draw: bool,
+    pub stopped: Option<Stopped>,
+    ticks: u32,
+}
+
+impl<'a> Ctx<'a> {
+    pub fn new(limits: &'a Limits<'a>, draw_wins_for: Color) -> Ctx<'a> {
+        Ctx {
+            limits,
+            start: Instant::now(),
+            expansions: 0,
+            work: 0,
+            draw_wins_for,
+            saw_draw: false,
+            stopped: None,
+            ticks: 0,
+        }
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Checks the node, time and interrupt limits (the clock every 256
+    /// calls); records and returns whether the search must stop.
+    #[inline]
+    pub fn check(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        if self.limits.nodes.is_some_and(|n| self.expansions >= n) {
+            self.stopped = Some(Stopped::Nodes);
+            return true;
+        }
+        self.ticks = self.ticks.wrapping_add(1);
+        if self.ticks % 256 == 0 {
+            if self
+                .limits
+                .interrupt
+                .is_some_and(|i| i.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                self.stopped = Some(Stopped::Interrupted);
+            } else if self.limits.time.is_some_and(|t| self.elapsed() >= t) {
+                self.stopped = Some(Stopped::Time);
+            }
+        }
+        self.stopped.is_some()
+    }
+
+    /// Flags of a terminal position with outcome `o` for its mover `mover`.
+    #[inline]
+    pub fn terminal_flags(&mut self, o: Outcome, mover: Color) -> u16 {
+        match o {
+            Outcome::Win => WON,
+            Outcome::Loss => LOST,
+            Outcome::Draw => {
+                self.saw_draw = true;
+                if mover == self.draw_wins_for {
+                    WON
+                } else {
+                    LOST
+                }
+            }
+        }
+    }
+}
+
+/// How one search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Won,
+    Lost,
+    Open,
+}
+
+/// One level of best-first search with its store (and its second level).
+pub struct Search<G: Game, R: Rule> {
+    rule: R,
+    pub store: Store<R::V, G::Move>,
+    table: Option<Table>,
+    sub: Option<Box<Search<G, R>>>,
+    path: Vec<(NodeId, G::Move, G::Undo)>,
+    moves: MoveList<G::Move>,
+    table_bytes: usize,
+}
+
+impl<G: Game, R: Rule> Search<G, R> {
+    /// A search using at most `memory` bytes for its trees and table, with
+    /// a transposition table or not, with a second level or not (the
+    /// levels share the memory equally).
+    pub fn new(rule: R, memory: usize, transpositions: bool, second_level: bool) -> Self {
+        let own = if second_level { memory / 2 } else { memory };
+        let (store, table) = if transpositions {
+            // A third of the budget for the table; its slots at half load
+            // bound the nodes; a DAG node has about two edges.
+            let slots = Table::slots_for(own / 3);
+            let store = Store::new(own - slots * Table::SLOT_BYTES, 2, slots / 2);
+            (store, Some(Table::new(slots)))
+        } else {
+            (Store::new(own, 1, usize::MAX), None)
+        };
+        let sub = second_level.then(|| Box::new(Search::new(rule, memory - own, false, false)));
+        Search {
+            rule,
+            store,
+            table_bytes: table.as_ref().map_or(0, Table::bytes),
+            table,
+            sub,
+            path: Vec::with_capacity(MAX_DEPTH),
+            moves: MoveList::new(),
+        }
+    }
+
+    /// Most bytes held at once by this level and the next.
+    pub fn peak_memory(&self) -> usize {
+        self.store.peak() + self.table_bytes + self.sub.as_ref().map_or(0, |s| s.peak_memory())
+    }
+
+    /// The value and flags of a new node for the position `g`.
+    #[inline]
+    fn fresh(&self, g: &G, ctx: &mut Ctx) -> Node<R::V> {
+        match g.outcome() {
+            Some(o) => {
+                let flags = ctx.terminal_flags(o, g.to_move());
+                let value = if flags == WON {
+                    self.rule.won()
+                } else {
+                    self.rule.lost()
+                };
+                Node::new(value, flags)
+            }
+            None => Node::new(self.rule.leaf(g.mobility()), 0),
+        }
+    }
+
+    /// `update` of an expanded node from its children: the new node value
+    /// and flags, and the index of the child to select.
+    #[inline]
+    fn evaluate(&self, id: NodeId) -> (R::V, u16, usize) {
+        let node = self.store.node(id);
+        let first = node.first as usize;
+        let mut acc = self.rule.start();
+        let mut best: Option<(usize, R::V)> = None;
+        let mut all_won = true;
+        for i in 0..node.len as usize {
+            let child = self.store.node(self.store.edge_child[first + i]);
+            if child.flags & LOST != 0 {
+                return (self.rule.won(), EXPANDED | WON, i);
+            }
+            acc = self.rule.add(acc, child.value);
+            if child.flags & WON == 0 {
+                all_won = false;
+                if best.is_none_or(|(_, b)| self.rule.better(&child.value, &b)) {
+                    best = Some((i, child.value));
+                }
+            }
+        }
+        if all_won {
+            return (self.rule.lost(), EXPANDED | LOST, 0);
+        }
+        let best = best.map_or(0, |(i, _)| i);
+        (self.rule.finish(acc), EXPANDED, best)
+    }
+
+    /// `extend`: creates the children of leaf `id` (position `g`). False
+    /// when the store (or the table) is full.
+    fn extend(&mut self, id: NodeId, g: &mut G, ctx: &mut Ctx) -> bool {
+        if self.sub.is_some() && self.extend_by_search(id, g, ctx) {
+            return true;
+        }
+        self.moves.clear();
+        g.moves(&mut self.moves);
+        let k = self.moves.len();
+        if !self.store.fits(k, k) || self.table.as_ref().is_some_and(|t| !t.has_room_for(k)) {
+            return false;
+        }
+        let first = self.store.edge_child.len() as u32;
+        for i in 0..k {
+            let m = self.moves[i];
+            let u = g.play(m);
+            let child = match &self.table {
+                Some(t) => {
+                    let key = g.key();
+                    match t.get(key) {
+                        Some(c) => c,
+                        None => {
+                            let node = self.fresh(g, ctx);
+                            let c = self.store.push_node(node);
+                            if let Some(t) = &mut self.table {
+                                t.insert(key, c);
+                            }
+                            c
+                        }
+                    }
+                }
+                None => {
+                    let node = self.fresh(g, ctx);
+                    self.store.push_node(node)
+                }
+            };
+            g.undo(m, u);
+            self.store.push_edge(child, m);
+        }
+        let node = self.store.node_mut(id);
+        node.first = first;
+        node.len = k as u16;
+        node.flags |= EXPANDED;
+        true
+    }
+
+    /// PN²/PP² `extend`: a bounded second-level search from `g`, whose
+    /// root's children become `id`'s children. False when the second level
+    /// could not even expand its root (the caller then expands plainly).
+    fn extend_by_search(&mut self, id: NodeId, g: &mut G, ctx: &mut Ctx) -> bool {
+        let bound = self.store.nodes.len();
+        let sub = self.sub.as_mut().expect("second level");
+        sub.search(g, ctx, bound, false);
+        let root = *sub.store.node(0);
+        if root.flags & EXPANDED == 0 || !self.store.fits(root.len as usize, root.len as usize) {
+            return false;
+        }
+        let first = self.store.edge_child.len() as u32;
+        for i in 0..root.len as usize {
+            let e = root.first as usize + i;
+            let child = *sub.store.node(sub.store.edge_child[e]);
+            let c = self
+                .store
+                .push_node(Node::new(child.value, child.flags & (WON | LOST)));
+            self.store.push_edge(c, sub.store.edge_move[e]);
+        }
+        let node = self.store.node_mut(id);
+        node.first = first;
+        node.len = root.len;
+        node.flags |= EXPANDED;
+        true
+    }
+
+    /// Runs Algorithm 1 from `root` until the root is solved, a limit of
+    /// `ctx` is reached, or (second level) the tree has `bound` nodes.
+    /// `first_level` says whether expansions count as `ctx.expansions`.
+    pub fn search(&mut self, root: &G, ctx: &mut Ctx, bound: usize, first_level: bool) -> Status {
+        self.store.clear();
+        if let Some(t) = &mut self.table {
+            t.clear();
+        }
+        self.path.clear();
+        let mut g = root.clone();
+        let node = self.fresh(&g, ctx);
+        self.store.push_node(node);
+        let mut cur: NodeId = 0;
+        loop {
+            let flags = self.store.node(0).flags;
+            if flags & WON != 0 {
+                return self.finish(Status::Won);
+            }
+            if flags & LOST != 0 {
+                return self.finish(Status::Lost);
+            }
+            if ctx.check() || (!first_level && self.store.nodes.len() >= bound) {
+                return self.finish(Status::Open);
+            }
+            // Descend to a leaf.
+            while self.store.node(cur).flags & EXPANDED != 0 && !self.store.node(cur).solved() {
+                let (_, _, best) = self.evaluate(cur);
+                let node = self.store.node(cur);
+                let e = node.first as usize + best;
+                let (child, m) = (self.store.edge_child[e], self.store.edge_move[e]);
+                if self.path.len() == MAX_DEPTH {
+                    if first_level {
+                        ctx.stopped = Some(Stopped::Memory);
+                    }
+                    return self.finish(Status::Open);
+                }
+                let u = g.play(m);
+                self.path.push((cur, m, u));
+                cur = child;
+            }
+            if self.store.node(cur).solved() {
+                // A stale DAG parent chose a solved child: refresh the path.
+                let (parent, m, u) = self.path.pop().expect("the root is unsolved");
+                g.undo(m, u);
+                cur = parent;
+            } else {
+                if !self.extend(cur, &mut g, ctx) {
+                    if first_level {
+                        ctx.stopped = Some(Stopped::Memory);
+                    }
+                    return self.finish(Status::Open);
+                }
+                ctx.work += 1;
+                if first_level {
+                    ctx.expansions += 1;
+                }
+                if ctx.stopped.is_some() {
+                    // A second-level search hit a global limit.
+                    return self.finish(Status::Open);
+                }
+            }
+            // Backpropagate.
+            loop {
+                let (value, flags, _) = self.evaluate(cur);
+                let node = self.store.node_mut(cur);
+                let unchanged = node.value == value && node.flags == flags;
+                node.value = value;
+                node.flags = flags;
+                if unchanged || self.path.is_empty() {
+                    break;
+                }
+                let (parent, m, u) = self.path.pop().expect("not the root");
+                g.undo(m, u);
+                cur = parent;
+            }
+        }
+    }
+
+    fn finish(&mut self, status: Status) -> Status {
+        self.store.note_peak();
+        status
+    }
+
+    /// The move to report at the root after a search: a winning move when
+    /// the root is won, else the child the rule finds most promising.
+    pub fn root_move(&self) -> Option<G::Move> {
+        let root = self.store.node(0);
+        if root.flags & EXPANDED == 0 || root.len == 0 {
+            return None;
+        }
+        let (_, _, best) = self.evaluate(0);
+        Some(self.store.edge_move[root.first as usize + best])
+    }
+}
+
+/// Memory for trees and tables when [`Limits::memory`] is not set.
+pub const DEFAULT_MEMORY: usize = 1 << 30;
+
+/// A search that answers one yes/no question about a position: does the
+/// mover win, with drawn terminals counted by [`Ctx::draw_wins_for`]?
+pub trait Prover<G: Game> {
+    /// Searches from `root` with the limits and counters of `ctx`.
+    fn prove(&mut self, root: &G, ctx: &mut Ctx) -> Status;
+    /// A winning move after [`Status::Won`], else the most promising one.
+    fn best_move(&self) -> Option<G::Move>;
+    /// Most bytes held at once by the search's structures.
+    fn peak_memory(&self) -> usize;
+}
+
+impl<G: Game, R: Rule> Prover<G> for Search<G, R> {
+    fn prove(&mut self, root: &G, ctx: &mut Ctx) -> Status {
+        self.search(root, ctx, usize::MAX, true)
+    }
+
+    fn best_move(&self) -> Option<G::Move> {
+        self.root_move()
+    }
+
+    fn peak_memory(&self) -> usize {
+        Search::peak_memory(self)
+    }
+}
+
+/// What a solve returns besides the [`Report`]: expansions at every level
+/// (PN², PP²: first-level nodes plus second-level work).
+pub struct Detail<M> {
+    pub report: Report<M>,
+    pub work: u64,
+}
+
+/// Solves `game` for the player to move with a [`Prover`]. A first search
+/// counts draws as losses for that player: a proof is a win. On a
+/// disproof, if no drawn position was met, that disproof holds whatever
+/// draws count as, so it is a loss; otherwise a second search counts draws
+/// as wins: a proof is then a draw, a disproof a loss.
+pub fn drive<G: Game, P: Prover<G>>(prover: &mut P, game: &G, limits: &Limits) -> Detail<G::Move> {
+    let start = Instant::now();
+    let mut report = Report {
+        value: None,
+        best: None,
+        stopped: None,
+        nodes: 0,
+        elapsed: Duration::ZERO,
+        peak_memory: 0,
+    };
+    if let Some(o) = game.outcome() {
+        report.value = Some(o);
+        report.elapsed = start.elapsed();
+        return Detail { report, work: 0 };
+    }
+    let root = game.to_move();
+    let mut ctx = Ctx::new(limits, root.opp());
+    let (value, best) = match prover.prove(game, &mut ctx) {
+        Status::Won => (Some(Outcome::Win), prover.best_move()),
+        Status::Lost if !ctx.saw_draw => (Some(Outcome::Loss), prover.best_move()),
+        Status::Lost => {
+            ctx.draw_wins_for = root;
+            match prover.prove(game, &mut ctx) {
+                Status::Won => (Some(Outcome::Draw), prover.best_move()),
+                Status::Lost => (Some(Outcome::Loss), prover.best_move()),
+                Status::Open => (None, None),
+            }
+        }
+        Status::Open => (None, None),
+    };
+    report.value = value;
+    report.best = best;
+    report.stopped = if value.is_none() { ctx.stopped } else { None };
+    report.nodes = ctx.expansions;
+    report.elapsed = ctx.elapsed();
+    report.peak_memory = prover.peak_memory();
+    Detail {
+        report,
+        work: ctx.work,
+    }
+}
+
+/// The memory budget of `limits`.
+pub fn memory(limits: &Limits) -> usize {
+    limits.memory.unwrap_or(DEFAULT_MEMORY)
+}
+
+/// Sets up a search (the only allocation) and solves once: what each
+/// algorithm's `solve` does.
+pub fn solve_with<G: Game, R: Rule>(
+    rule: R,
+    game: &G,
+    limits: &Limits,
+    transpositions: bool,
+    second_level: bool,
+) -> Detail<G::Move> {
+    let mut search = Search::new(rule, memory(limits), transpositions, second_level);
+    drive(&mut search, game, limits)
+}

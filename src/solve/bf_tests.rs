@@ -1,0 +1,140 @@
+//! The best-first solvers against exhaustive negamax on small Domineering
+//! boards and random mid-game positions, and their determinism.
+
+use super::{mcts_solver, pn2, pns, pp, pp2, ppt, Limits, Report};
+use crate::games::domineering::Domineering;
+use crate::games::{Game, MoveList, Outcome};
+use std::collections::HashMap;
+
+type SolveFn = fn(&Domineering, &Limits) -> Report<u8>;
+
+const SOLVERS: [(&str, SolveFn); 6] = [
+    ("pns", pns::solve::<Domineering>),
+    ("pn2", pn2::solve::<Domineering>),
+    ("pp", pp::solve::<Domineering>),
+    ("ppt", ppt::solve::<Domineering>),
+    ("pp2", pp2::solve::<Domineering>),
+    ("mcts-solver", mcts_solver::solve::<Domineering>),
+];
+
+/// Negamax with a memo: whether the mover wins.
+fn wins(g: &mut Domineering, memo: &mut HashMap<u64, bool>) -> bool {
+    if let Some(&w) = memo.get(&g.key()) {
+        return w;
+    }
+    let mut list = MoveList::new();
+    g.moves(&mut list);
+    let mut won = false;
+    for &m in &list {
+        g.play(m);
+        let lost = !wins(g, memo);
+        g.undo(m, ());
+        if lost {
+            won = true;
+            break;
+        }
+    }
+    memo.insert(g.key(), won);
+    won
+}
+
+fn limits() -> Limits<'static> {
+    Limits {
+        nodes: Some(2_000_000),
+        memory: Some(256 << 20),
+        ..Limits::default()
+    }
+}
+
+/// Checks every solver on `g`, including the move it reports.
+fn check(g: &Domineering, what: &str) {
+    let mut memo = HashMap::new();
+    let truth = wins(&mut g.clone(), &mut memo);
+    for (name, solve) in SOLVERS {
+        let r = solve(g, &limits());
+        let expected = if truth { Outcome::Win } else { Outcome::Loss };
+        assert_eq!(r.value, Some(expected), "{name} on {what}");
+        if g.outcome().is_none() {
+            let m = r.best.unwrap_or_else(|| panic!("{name} gives no move on {what}"));
+            let mut after = *g;
+            after.play(m);
+            let reply_wins = wins(&mut after, &mut memo);
+            if truth {
+                assert!(!reply_wins, "{name} on {what}: {m} does not win");
+            }
+        }
+    }
+}
+
+#[test]
+fn every_board_up_to_4x5() {
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            if rows * cols <= 20 {
+                check(&Domineering::new(rows, cols), &format!("{rows}x{cols}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn random_mid_game_positions() {
+    let mut state = 0x1234_5678_9ABC_DEF1u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for i in 0..40 {
+        let (rows, cols) = [(5, 5), (4, 6), (6, 4), (5, 6)][i % 4];
+        let mut g = Domineering::new(rows, cols);
+        let plies = 2 + next() % 6;
+        for _ in 0..plies {
+            let mut list = MoveList::new();
+            g.moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            g.play(list[(next() % list.len() as u64) as usize]);
+        }
+        check(&g, &format!("position {i} ({rows}x{cols}, {plies} plies)"));
+    }
+}
+
+#[test]
+fn node_counts_are_deterministic() {
+    let g = Domineering::new(5, 5);
+    for (name, solve) in SOLVERS {
+        let a = solve(&g, &limits());
+        let b = solve(&g, &limits());
+        assert_eq!(a.nodes, b.nodes, "{name}");
+        assert_eq!(a.best, b.best, "{name}");
+        assert!(a.nodes > 0, "{name}");
+    }
+}
+
+#[test]
+fn limits_stop_without_a_value() {
+    let g = Domineering::new(6, 6);
+    for (name, solve) in SOLVERS {
+        let r = solve(
+            &g,
+            &Limits {
+                nodes: Some(50),
+                ..limits()
+            },
+        );
+        assert_eq!(r.value, None, "{name}");
+        assert_eq!(r.stopped, Some(super::Stopped::Nodes), "{name}");
+        let r = solve(
+            &g,
+            &Limits {
+                memory: Some(4096),
+                ..limits()
+            },
+        );
+        assert_eq!(r.value, None, "{name}");
+        assert_eq!(r.stopped, Some(super::Stopped::Memory), "{name}");
+    }
+}
