@@ -1,5 +1,6 @@
 //! The `tesuji` command: a GTP engine on stdin/stdout (the default), and
-//! the `bench` and `regress` subcommands.
+//! the `bench` (solvers; `bench player`: the Go player) and `regress`
+//! subcommands.
 
 use std::io::{self, BufReader, Write};
 use std::process::ExitCode;
@@ -8,7 +9,8 @@ use tesuji::gtp::{server, Config, Engine};
 
 const USAGE: &str =
     "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
-[--depth N] [--tt-mb N]\n       tesuji bench\n       \
+[--depth N] [--tt-mb N]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
+[--algo A,B,...] [--game SPEC,...]\n       tesuji bench player\n       \
 tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
 [--timeout SECS] [--csv] [--engine-stderr] FILE.tst...\n";
 
@@ -71,6 +73,9 @@ fn main() -> ExitCode {
                 return ExitCode::FAILURE;
             }
             ExitCode::SUCCESS
+        }
+        "bench" if rest.first().map(String::as_str) != Some("player") => {
+            tesuji::solve::bench::main(rest)
         }
         "bench" => {
             let signature = tesuji::search::bench::bench(&mut io::stdout().lock());

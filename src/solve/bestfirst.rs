@@ -52,7 +52,7 @@
 //! which player a drawn terminal position counts as a win for; the driver in
 //! [`drive`] asks twice when the game has draws.
 
-use super::store::{Node, NodeId, Store, Table, EXPANDED, LOST, WON};
+use super::store::{Node, NodeId, Store, Table, EXPANDED, FLAGS, LOST, WON};
 use super::{Limits, Report, Stopped};
 use crate::games::{Color, Game, MoveList, Outcome};
 use std::time::{Duration, Instant};
@@ -179,7 +179,7 @@ pub struct Search<G: Game, R: Rule> {
     sub: Option<Box<Search<G, R>>>,
     path: Vec<(NodeId, G::Move, G::Undo)>,
     moves: MoveList<G::Move>,
-    table_bytes: usize,
+    table_peak: usize,
 }
 
 impl<G: Game, R: Rule> Search<G, R> {
@@ -189,11 +189,14 @@ impl<G: Game, R: Rule> Search<G, R> {
     pub fn new(rule: R, memory: usize, transpositions: bool, second_level: bool) -> Self {
         let own = if second_level { memory / 2 } else { memory };
         let (store, table) = if transpositions {
-            // A third of the budget for the table; its slots at half load
-            // bound the nodes; a DAG node has about two edges.
-            let slots = Table::slots_for(own / 3);
-            let store = Store::new(own - slots * Table::SLOT_BYTES, 2, slots / 2);
-            (store, Some(Table::new(slots)))
+            // A DAG node has about two edges, and its key and chain link.
+            let per_node = Store::<R::V, G::Move>::NODE_BYTES
+                + 2 * Store::<R::V, G::Move>::EDGE_BYTES
+                + Table::NODE_BYTES;
+            let nodes = own / per_node;
+            let store = Store::new(own, 2, nodes);
+            let table = Table::new(store.node_capacity());
+            (store, Some(table))
         } else {
             (Store::new(own, 1, usize::MAX), None)
         };
@@ -201,17 +204,17 @@ impl<G: Game, R: Rule> Search<G, R> {
         Search {
             rule,
             store,
-            table_bytes: table.as_ref().map_or(0, Table::bytes),
             table,
             sub,
             path: Vec::with_capacity(MAX_DEPTH),
             moves: MoveList::new(),
+            table_peak: 0,
         }
     }
 
     /// Most bytes held at once by this level and the next.
     pub fn peak_memory(&self) -> usize {
-        self.store.peak() + self.table_bytes + self.sub.as_ref().map_or(0, |s| s.peak_memory())
+        self.store.peak() + self.table_peak + self.sub.as_ref().map_or(0, |s| s.peak_memory())
     }
 
     /// The value and flags of a new node for the position `g`.
@@ -345,6 +348,9 @@ impl<G: Game, R: Rule> Search<G, R> {
         let mut g = root.clone();
         let node = self.fresh(&g, ctx);
         self.store.push_node(node);
+        if let Some(t) = &mut self.table {
+            t.insert(g.key(), 0);
+        }
         let mut cur: NodeId = 0;
         loop {
             let flags = self.store.node(0).flags;
@@ -359,9 +365,10 @@ impl<G: Game, R: Rule> Search<G, R> {
             }
             // Descend to a leaf.
             while self.store.node(cur).flags & EXPANDED != 0 && !self.store.node(cur).solved() {
-                let (_, _, best) = self.evaluate(cur);
+                // The child chosen when the node was last updated: fresh in
+                // a tree; in a DAG as fresh as the node's value.
                 let node = self.store.node(cur);
-                let e = node.first as usize + best;
+                let e = node.first as usize + node.best();
                 let (child, m) = (self.store.edge_child[e], self.store.edge_move[e]);
                 if self.path.len() == MAX_DEPTH {
                     if first_level {
@@ -396,11 +403,11 @@ impl<G: Game, R: Rule> Search<G, R> {
             }
             // Backpropagate.
             loop {
-                let (value, flags, _) = self.evaluate(cur);
+                let (value, flags, best) = self.evaluate(cur);
                 let node = self.store.node_mut(cur);
-                let unchanged = node.value == value && node.flags == flags;
+                let unchanged = node.value == value && node.flags & FLAGS == flags;
                 node.value = value;
-                node.flags = flags;
+                node.set_flags_and_best(flags, best);
                 if unchanged || self.path.is_empty() {
                     break;
                 }
@@ -413,6 +420,9 @@ impl<G: Game, R: Rule> Search<G, R> {
 
     fn finish(&mut self, status: Status) -> Status {
         self.store.note_peak();
+        if let Some(t) = &self.table {
+            self.table_peak = self.table_peak.max(t.bytes());
+        }
         status
     }
 

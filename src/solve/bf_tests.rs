@@ -55,7 +55,9 @@ fn check(g: &Domineering, what: &str) {
         let expected = if truth { Outcome::Win } else { Outcome::Loss };
         assert_eq!(r.value, Some(expected), "{name} on {what}");
         if g.outcome().is_none() {
-            let m = r.best.unwrap_or_else(|| panic!("{name} gives no move on {what}"));
+            let m = r
+                .best
+                .unwrap_or_else(|| panic!("{name} gives no move on {what}"));
             let mut after = *g;
             after.play(m);
             let reply_wins = wins(&mut after, &mut memo);

@@ -7,6 +7,7 @@
 //! it? It stops at the first limit of [`Limits`] and then answers
 //! `value: None` ("unknown"): a value is reported only when proven.
 
+pub mod bench;
 pub mod bestfirst;
 #[cfg(test)]
 mod bf_tests;

@@ -53,7 +53,10 @@ impl Rule for PnRule {
 
     #[inline]
     fn add(&self, (min_delta, sum_phi): (u32, u32), [phi, delta]: [u32; 2]) -> (u32, u32) {
-        (min_delta.min(delta), sum_phi.saturating_add(phi).min(INF - 1))
+        (
+            min_delta.min(delta),
+            sum_phi.saturating_add(phi).min(INF - 1),
+        )
     }
 
     #[inline]

@@ -42,6 +42,9 @@ pub const EXPANDED: u16 = 1;
 pub const WON: u16 = 2;
 /// Flag: the player to move at the node loses (proven).
 pub const LOST: u16 = 4;
+/// The flag bits of [`Node::flags`]; the bits above hold the index of the
+/// child the node last selected.
+pub const FLAGS: u16 = 7;
 
 /// One node: 16 bytes when `V` is 8 bytes with 4-byte alignment.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +54,9 @@ pub struct Node<V: Copy> {
     pub first: u32,
     /// Number of children (0 until expanded, and for terminal nodes).
     pub len: u16,
+    /// [`EXPANDED`], [`WON`], [`LOST`] in the low bits ([`FLAGS`]), and
+    /// the selected child's index above them (at most 8191 children;
+    /// [`MAX_MOVES`](crate::games::MAX_MOVES) is 512).
     pub flags: u16,
 }
 
@@ -66,6 +72,18 @@ impl<V: Copy> Node<V> {
 
     pub fn solved(&self) -> bool {
         self.flags & (WON | LOST) != 0
+    }
+
+    /// The index of the child selected at the node's last update.
+    #[inline]
+    pub fn best(&self) -> usize {
+        (self.flags >> 3) as usize
+    }
+
+    #[inline]
+    pub fn set_flags_and_best(&mut self, flags: u16, best: usize) {
+        debug_assert!(best < 1 << 13);
+        self.flags = (flags & FLAGS) | (best as u16) << 3;
     }
 }
 
@@ -100,12 +118,20 @@ impl<V: Copy, M: Copy> Store<V, M> {
         );
         let per_node = Self::NODE_BYTES + edges_per_node * Self::EDGE_BYTES;
         // 32-bit ids: the last id is never used, so `u32::MAX` can mean none.
-        let node_cap = (bytes / per_node).min(max_nodes).clamp(1, u32::MAX as usize - 1);
+        let node_cap = (bytes / per_node)
+            .min(max_nodes)
+            .clamp(1, u32::MAX as usize - 1);
         let edge_cap = node_cap.saturating_mul(edges_per_node);
+        let mut nodes = Vec::with_capacity(node_cap);
+        let mut edge_child = Vec::with_capacity(edge_cap);
+        let mut edge_move = Vec::with_capacity(edge_cap);
+        advise_huge_pages(&mut nodes);
+        advise_huge_pages(&mut edge_child);
+        advise_huge_pages(&mut edge_move);
         Store {
-            nodes: Vec::with_capacity(node_cap),
-            edge_child: Vec::with_capacity(edge_cap),
-            edge_move: Vec::with_capacity(edge_cap),
+            nodes,
+            edge_child,
+            edge_move,
             node_cap,
             edge_cap,
             peak: 0,
@@ -171,89 +197,139 @@ impl<V: Copy, M: Copy> Store<V, M> {
     }
 }
 
-/// Fixed-size map from position key to node id (open addressing, linear
-/// probing). A slot is empty when its id is 0: node 0 is always the root,
-/// which is never looked up (a DAG of an acyclic game never leads back to
-/// its root), so id 0 is free to mean "none".
+/// No node.
+pub const NONE: NodeId = u32::MAX;
+
+/// Map from position key to node id for the transposition variants:
+/// chained hashing whose chains run through two arrays parallel to the
+/// nodes (each node's key and the next node of its bucket), plus an array
+/// of bucket heads. Every array is reserved once, at setup, for the
+/// store's node capacity; the bucket array starts small and doubles in
+/// place (within its reservation, so without allocating) whenever there
+/// are more nodes than buckets, relinking the chains in one sequential
+/// pass over the keys. So the memory touched follows the nodes in use: a
+/// table sized for a large budget costs nothing on a small problem (at
+/// random, page faults would cost more than the search).
+///
+/// Per node: 8 (key) + 4 (next) + at most 8 (bucket heads at load ½–1)
+/// bytes. Nodes must be inserted in id order, every one of them (the root
+/// too), and the full 64-bit keys are compared.
 pub struct Table {
+    heads: Vec<NodeId>,
     keys: Vec<u64>,
-    ids: Vec<NodeId>,
+    next: Vec<NodeId>,
     mask: usize,
-    len: usize,
 }
 
+/// Buckets of a fresh table.
+const MIN_BUCKETS: usize = 1 << 10;
+
 impl Table {
-    /// Bytes of one slot.
-    pub const SLOT_BYTES: usize = size_of::<u64>() + size_of::<NodeId>();
+    /// Bytes per node, at most.
+    pub const NODE_BYTES: usize = 8 + 4 + 8;
 
-    /// A table of `slots` slots (a power of two), for `slots / 2` entries.
-    pub fn new(slots: usize) -> Table {
-        assert!(slots.is_power_of_two() && slots >= 2);
+    /// A table for up to `nodes` nodes.
+    pub fn new(nodes: usize) -> Table {
+        let max_buckets = nodes.max(MIN_BUCKETS).next_power_of_two();
+        let mut heads = Vec::with_capacity(max_buckets);
+        let mut keys = Vec::with_capacity(nodes);
+        let mut next = Vec::with_capacity(nodes);
+        advise_huge_pages(&mut heads);
+        advise_huge_pages(&mut keys);
+        advise_huge_pages(&mut next);
+        heads.resize(MIN_BUCKETS, NONE);
         Table {
-            // Zeroed allocations: the kernel maps the pages on first use.
-            keys: vec![0; slots],
-            ids: vec![0; slots],
-            mask: slots - 1,
-            len: 0,
+            heads,
+            keys,
+            next,
+            mask: MIN_BUCKETS - 1,
         }
     }
 
-    /// Slots for a byte budget (a power of two, at least 1).
-    pub fn slots_for(bytes: usize) -> usize {
-        let slots = (bytes / Self::SLOT_BYTES).max(2);
-        1 << (usize::BITS - 1 - slots.leading_zeros())
-    }
-
-    /// Empties the table (touches every used page once).
+    /// Empties the table.
     pub fn clear(&mut self) {
-        if self.len > 0 {
-            self.ids.fill(0);
-            self.keys.fill(0);
-            self.len = 0;
-        }
+        self.heads.clear();
+        self.heads.resize(MIN_BUCKETS, NONE);
+        self.mask = MIN_BUCKETS - 1;
+        self.keys.clear();
+        self.next.clear();
     }
 
+    /// Bytes in use.
     pub fn bytes(&self) -> usize {
-        self.ids.len() * Self::SLOT_BYTES
+        self.heads.len() * 4 + self.keys.len() * 12
     }
 
     /// The node stored under `key`, if any.
     #[inline]
     pub fn get(&self, key: u64) -> Option<NodeId> {
-        let mut i = (key as usize) & self.mask;
-        loop {
-            let id = self.ids[i];
-            if id == 0 {
-                return None;
-            }
-            if self.keys[i] == key {
+        let mut id = self.heads[key as usize & self.mask];
+        while id != NONE {
+            if self.keys[id as usize] == key {
                 return Some(id);
             }
-            i = (i + 1) & self.mask;
+            id = self.next[id as usize];
         }
+        None
     }
 
-    /// Whether one more entry keeps the load at most one half.
-    pub fn has_room(&self) -> bool {
-        self.has_room_for(1)
-    }
-
-    /// Whether `k` more entries keep the load at most one half.
+    /// Whether `k` more nodes fit.
     pub fn has_room_for(&self, k: usize) -> bool {
-        (self.len + k) * 2 <= self.ids.len()
+        self.keys.len() + k <= self.keys.capacity()
     }
 
-    /// Stores `id` (never 0) under `key`, which must not be present.
+    /// Stores node `id`, the next id in order, under `key`.
     #[inline]
     pub fn insert(&mut self, key: u64, id: NodeId) {
-        debug_assert!(id != 0 && self.has_room());
-        let mut i = (key as usize) & self.mask;
-        while self.ids[i] != 0 {
-            i = (i + 1) & self.mask;
+        debug_assert_eq!(id as usize, self.keys.len());
+        let bucket = key as usize & self.mask;
+        self.keys.push(key);
+        self.next.push(self.heads[bucket]);
+        self.heads[bucket] = id;
+        if self.keys.len() > self.heads.len() && self.heads.len() * 2 <= self.heads.capacity() {
+            self.grow();
         }
-        self.keys[i] = key;
-        self.ids[i] = id;
-        self.len += 1;
+    }
+
+    /// Doubles the buckets in place and relinks every chain.
+    fn grow(&mut self) {
+        let n = self.heads.len() * 2;
+        self.heads.clear();
+        self.heads.resize(n, NONE);
+        self.mask = n - 1;
+        for (id, &key) in self.keys.iter().enumerate() {
+            let bucket = key as usize & self.mask;
+            self.next[id] = self.heads[bucket];
+            self.heads[bucket] = id as NodeId;
+        }
+    }
+}
+
+/// Asks the kernel to back a large buffer with transparent huge pages
+/// (Linux `madvise(MADV_HUGEPAGE)`, as chess engines do for their tables):
+/// a hash table is touched at random, and faulting it in 4 KiB pages
+/// costs more than the search itself on small problems. Advice only:
+/// nothing changes where the kernel declines.
+pub fn advise_huge_pages<T>(v: &mut Vec<T>) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        const MADV_HUGEPAGE: i32 = 14;
+        extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        let start = v.as_mut_ptr() as usize;
+        let end = start + v.capacity() * size_of::<T>();
+        // Only whole huge pages inside the allocation.
+        let (a, b) = ((start + HUGE - 1) & !(HUGE - 1), end & !(HUGE - 1));
+        if b > a {
+            // SAFETY: [a, b) lies inside `v`'s allocation, which outlives
+            // the call; MADV_HUGEPAGE changes no contents or mappings
+            // visible to the program.
+            unsafe {
+                madvise(a as *mut std::ffi::c_void, b - a, MADV_HUGEPAGE);
+            }
+        }
     }
 }
 
@@ -287,19 +363,22 @@ mod tests {
     }
 
     #[test]
-    fn table_finds_what_it_stores() {
-        let mut t = Table::new(256);
-        for k in 1..=100u64 {
-            let key = k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            assert_eq!(t.get(key), None);
-            t.insert(key, k as NodeId);
+    fn table_finds_what_it_stores_and_grows_in_place() {
+        let key = |k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut t = Table::new(5000);
+        let reserved = t.heads.capacity();
+        for k in 0..5000u64 {
+            assert_eq!(t.get(key(k)), None);
+            t.insert(key(k), k as NodeId);
         }
-        for k in 1..=100u64 {
-            assert_eq!(t.get(k.wrapping_mul(0x9E37_79B9_7F4A_7C15)), Some(k as NodeId));
+        assert!(!t.has_room_for(1));
+        assert_eq!(t.heads.len(), 8192);
+        assert_eq!(t.heads.capacity(), reserved);
+        for k in 0..5000u64 {
+            assert_eq!(t.get(key(k)), Some(k as NodeId));
         }
         assert_eq!(t.get(12345), None);
         t.clear();
-        assert_eq!(t.get(0x9E37_79B9_7F4A_7C15), None);
-        assert_eq!(Table::slots_for(1000), 64);
+        assert_eq!(t.get(key(7)), None);
     }
 }
