@@ -131,7 +131,7 @@ impl<'a> Ctx<'a> {
             return true;
         }
         self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks % 256 == 0 {
+        if self.ticks.is_multiple_of(256) {
             if self
                 .limits
                 .interrupt

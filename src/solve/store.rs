@@ -341,8 +341,10 @@ mod tests {
     fn node_layout_is_compact() {
         assert_eq!(size_of::<Node<[u32; 2]>>(), 16);
         assert_eq!(size_of::<Node<[f32; 2]>>(), 16);
-        assert!(Store::<[u32; 2], u8>::NODE_BYTES + Store::<[u32; 2], u8>::EDGE_BYTES <= 24);
-        assert!(Store::<[u32; 2], u16>::NODE_BYTES + Store::<[u32; 2], u16>::EDGE_BYTES <= 24);
+        const {
+            assert!(Store::<[u32; 2], u8>::NODE_BYTES + Store::<[u32; 2], u8>::EDGE_BYTES <= 24);
+            assert!(Store::<[u32; 2], u16>::NODE_BYTES + Store::<[u32; 2], u16>::EDGE_BYTES <= 24);
+        }
     }
 
     #[test]
