@@ -22,6 +22,10 @@
 //!   [`Game::parse_move`]); each game documents its notation.
 
 pub mod domineering;
+pub mod go;
+pub mod mnk;
+pub mod nogo;
+pub mod session;
 pub mod spec;
 
 pub use crate::go::Color;
