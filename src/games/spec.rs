@@ -40,7 +40,7 @@ impl GameSpec {
     pub fn parse(text: &str) -> Result<GameSpec, String> {
         let (name, args) = text
             .split_once(':')
-            .ok_or_else(|| format!("game spec {text:?} needs NAME:SIZE"))?;
+            .ok_or_else(|| format!("game spec {} needs NAME:SIZE", quote(text)))?;
         match name.to_ascii_lowercase().as_str() {
             "domineering" => {
                 let (rows, cols) = parse_rect(args)?;
@@ -54,7 +54,7 @@ impl GameSpec {
             }
             "mnk" => parse_mnk(args),
             "go" => parse_go(args),
-            _ => Err(format!("unknown game {name:?}")),
+            _ => Err(format!("unknown game {}", quote(name))),
         }
     }
 
@@ -72,6 +72,12 @@ impl GameSpec {
     }
 }
 
+/// User text in an error message, quoted and escaped to printable ASCII
+/// (GTP responses carry nothing else).
+fn quote(text: &str) -> String {
+    format!("\"{}\"", text.escape_default())
+}
+
 fn check_cells(game: &str, cells: usize, max: usize) -> Result<(), String> {
     if cells > max {
         Err(format!("{game} boards have at most {max} cells"))
@@ -84,7 +90,7 @@ fn side(s: &str) -> Result<usize, String> {
     let v: usize = s
         .trim()
         .parse()
-        .map_err(|_| format!("bad board side {s:?}"))?;
+        .map_err(|_| format!("bad board side {}", quote(s)))?;
     if (1..=MAX_SIDE).contains(&v) {
         Ok(v)
     } else {
@@ -97,13 +103,18 @@ fn parse_mnk(args: &str) -> Result<GameSpec, String> {
     let exact = match parts.len() {
         3 => false,
         4 if parts[3].eq_ignore_ascii_case("exact") => true,
-        _ => return Err(format!("mnk board {args:?} is not M,N,K or M,N,K,exact")),
+        _ => {
+            return Err(format!(
+                "mnk board {} is not M,N,K or M,N,K,exact",
+                quote(args)
+            ))
+        }
     };
     let cols = side(parts[0])?;
     let rows = side(parts[1])?;
     let k: usize = parts[2]
         .parse()
-        .map_err(|_| format!("bad line length {:?}", parts[2]))?;
+        .map_err(|_| format!("bad line length {}", quote(parts[2])))?;
     if !(1..=MAX_SIDE).contains(&k) {
         return Err(format!("line length {k} outside 1..={MAX_SIDE}"));
     }
@@ -130,10 +141,10 @@ fn parse_go(args: &str) -> Result<GameSpec, String> {
     let komi_x2 = match komi {
         None => DEFAULT_KOMI_X2,
         Some(k) => {
-            let v: f64 = k.parse().map_err(|_| format!("bad komi {k:?}"))?;
+            let v: f64 = k.parse().map_err(|_| format!("bad komi {}", quote(k)))?;
             // Whole or half points only, so scores compare exactly.
             if !v.is_finite() || (v * 2.0).fract() != 0.0 || v.abs() > 1000.0 {
-                return Err(format!("komi {k} is not a multiple of 0.5"));
+                return Err(format!("komi {} is not a multiple of 0.5", quote(k)));
             }
             (v * 2.0) as i32
         }
@@ -173,7 +184,7 @@ impl fmt::Display for GameSpec {
 pub fn parse_rect(text: &str) -> Result<(usize, usize), String> {
     let (r, c) = text
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("board {text:?} is not ROWSxCOLUMNS"))?;
+        .ok_or_else(|| format!("board {} is not ROWSxCOLUMNS", quote(text)))?;
     Ok((side(r)?, side(c)?))
 }
 
@@ -191,6 +202,8 @@ mod tests {
         assert!(GameSpec::parse("chess:8x8").is_err());
         assert!(GameSpec::parse("domineering").is_err());
         assert!(GameSpec::parse("domineering:12x12").is_err());
+        let e = GameSpec::parse("é").unwrap_err();
+        assert!(e.is_ascii() && e.contains("\\u{e9}"), "{e}");
     }
 
     #[test]
