@@ -4,12 +4,13 @@
 
 use std::io::{self, BufReader, Write};
 use std::process::ExitCode;
+use tesuji::games::spec::GameSpec;
 use tesuji::go::KoRule;
 use tesuji::gtp::{server, Config, Engine};
 
 const USAGE: &str =
     "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
-[--depth N] [--tt-mb N]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
+[--depth N] [--tt-mb N] [--game SPEC]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
 [--algo A,B,...] [--game SPEC,...]\n       tesuji bench player\n       \
 tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
 [--timeout SECS] [--csv] [--engine-stderr] FILE.tst...\n";
@@ -35,6 +36,10 @@ fn parse_gtp_flags(args: &[String]) -> Result<Config, String> {
             "--depth" => {
                 let v = value()?;
                 config.max_depth = Some(v.parse().map_err(|_| format!("bad depth {v}"))?);
+            }
+            "--game" => {
+                let v = value()?;
+                config.game = Some(GameSpec::parse(v).map_err(|e| format!("bad game spec: {e}"))?);
             }
             "--tt-mb" => {
                 let v = value()?;

@@ -506,6 +506,8 @@ fn command_line_flags() {
         &["--ko", "simple"],
         &["gtp", "--ko", "positional", "--resign-threshold", "never"],
         &["--resign-threshold", "30.5", "--depth", "1", "--tt-mb", "1"],
+        &["--game", "nogo:4x4"],
+        &["gtp", "--game", "mnk:15,15,5,exact", "--ko", "simple"],
     ];
     for args in good {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
@@ -528,6 +530,8 @@ fn command_line_flags() {
         &["--depth", "-1"],
         &["--tt-mb", "lots"],
         &["--bogus"],
+        &["--game"],
+        &["--game", "chess:8x8"],
         &["frobnicate"],
     ];
     for args in bad {

@@ -22,6 +22,10 @@
 //!   [`Game::parse_move`]); each game documents its notation.
 
 pub mod domineering;
+pub mod go;
+pub mod mnk;
+pub mod nogo;
+pub mod session;
 pub mod spec;
 
 pub use crate::go::Color;
@@ -76,7 +80,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
     /// What [`Game::play`] returns so that [`Game::undo`] can take the move
     /// back.
-    type Undo: Copy;
+    type Undo: Copy + Send + Sync + 'static;
 
     /// The game and board as [`spec`] parses them, e.g. `domineering:8x8`.
     fn spec(&self) -> String;

@@ -1,6 +1,7 @@
 //! GTP's board commands (GTP v2 sections 6.3.2–6.3.4 and 6.3.7): size,
 //! clearing, komi, moves, undo, the text diagram, and tesuji's ko-rule switch.
 
+use super::cmd_rules;
 use super::engine::Engine;
 use super::parse::Args;
 use super::registry::Command;
@@ -42,6 +43,9 @@ pub const COMMANDS: &[Command] = &[
 fn boardsize(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let size = args.int()?;
     args.finish()?;
+    if engine.other.is_some() {
+        return cmd_rules::other_boardsize(engine, size);
+    }
     if !(2..=MAX_SIZE as i64).contains(&size) {
         return Err("unacceptable size".into());
     }
@@ -55,6 +59,9 @@ fn boardsize(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
 
 fn clear_board(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     args.finish()?;
+    if engine.other.is_some() {
+        return cmd_rules::other_clear(engine);
+    }
     engine.game.clear();
     engine.new_game();
     Ok(String::new())
@@ -68,6 +75,9 @@ fn komi(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
 }
 
 fn play(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    if engine.other.is_some() {
+        return cmd_rules::other_play(engine, args);
+    }
     let color = args.color()?;
     let mv = args.vertex(engine.game.size())?;
     args.finish()?;
@@ -80,6 +90,9 @@ fn play(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
 
 fn undo(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     args.finish()?;
+    if engine.other.is_some() {
+        return cmd_rules::other_undo(engine);
+    }
     if !engine.game.undo() {
         return Err("cannot undo".into());
     }
@@ -101,6 +114,9 @@ fn ko_rule(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
 
 fn showboard(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     args.finish()?;
+    if engine.other.is_some() {
+        return cmd_rules::other_showboard(engine);
+    }
     Ok(diagram(&engine.game))
 }
 

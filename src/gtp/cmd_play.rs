@@ -75,6 +75,9 @@ fn search(engine: &mut Engine, color: Color) -> SearchResult {
 fn genmove(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let color = args.color()?;
     args.finish()?;
+    if engine.other.is_some() {
+        return super::cmd_rules::other_genmove(engine, color);
+    }
     let result = search(engine, color);
     if result.resign {
         return Ok("resign".into());

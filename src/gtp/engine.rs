@@ -3,6 +3,8 @@
 
 use super::parse::{Args, CommandLine};
 use super::registry;
+use crate::games::session::{open, AnyGame};
+use crate::games::spec::GameSpec;
 use crate::go::{Game, KoRule};
 use crate::search::time::TimeControl;
 use crate::search::Player;
@@ -22,6 +24,8 @@ pub struct Config {
     pub tt_megabytes: usize,
     /// Fixed search depth for `genmove` (deterministic play), if any.
     pub max_depth: Option<u32>,
+    /// The game at start-up (`--game`); `None` is Go on 19×19.
+    pub game: Option<GameSpec>,
 }
 
 impl Default for Config {
@@ -31,13 +35,17 @@ impl Default for Config {
             resign_threshold: Some(60.0),
             tt_megabytes: 64,
             max_depth: None,
+            game: None,
         }
     }
 }
 
 /// Everything the GTP commands read and change.
 pub struct Engine {
+    /// The Go game (GTP's own state, with history and superko).
     pub game: Game,
+    /// The active game when it is not Go (`tesuji-game`); `None` means Go.
+    pub other: Option<Box<dyn AnyGame>>,
     /// How many of the last moves were played by `trymove` and may be taken
     /// back by `popgo`.
     pub trymoves: usize,
@@ -74,8 +82,9 @@ impl Engine {
         game.set_ko_rule(config.ko_rule);
         let mut player = Player::new(config.tt_megabytes);
         player.set_resign_threshold(config.resign_threshold);
-        Engine {
+        let mut engine = Engine {
             game,
+            other: None,
             trymoves: 0,
             time: TimeControl::default(),
             player,
@@ -87,7 +96,27 @@ impl Engine {
             solver_algo: Algo::Auto,
             solver_stats: (0, Duration::ZERO),
             live_gfx: false,
+        };
+        if let Some(spec) = engine.config.game {
+            engine.set_game(spec);
         }
+        engine
+    }
+
+    /// Switches to a new game of `spec` at its start position. Go keeps
+    /// GTP's own state, with the spec's size and komi and the ko rule kept.
+    pub fn set_game(&mut self, spec: GameSpec) {
+        match spec {
+            GameSpec::Go { size, komi_x2 } => {
+                let mut game = Game::new(size);
+                game.set_komi(komi_x2 as f64 / 2.0);
+                game.set_ko_rule(self.game.ko_rule());
+                self.game = game;
+                self.other = None;
+            }
+            _ => self.other = Some(open(&spec)),
+        }
+        self.new_game();
     }
 
     /// The tactical solver, with a table of `--tt-mb` megabytes.

@@ -27,6 +27,7 @@ static TABLE: Lazy<Vec<&'static Command>> = Lazy::new(|| {
         super::cmd_gogui::COMMANDS,
         super::cmd_sgf::COMMANDS,
         super::cmd_play::COMMANDS,
+        super::cmd_rules::COMMANDS,
     ]
     .iter()
     .flat_map(|group| group.iter())

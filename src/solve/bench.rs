@@ -23,7 +23,6 @@ use super::mcts_solver::Mcts;
 use super::pns::PnRule;
 use super::pp::PpRule;
 use super::{Algo, Limits, Report, Stopped};
-use crate::games::domineering::Domineering;
 use crate::games::spec::GameSpec;
 use crate::games::{Game, Outcome};
 use std::io::Write;
@@ -230,11 +229,14 @@ pub fn run_game<G: Game>(algo: Algo, game: &G, limits: &Limits) -> Option<Run> {
 
 /// Builds the game of `spec` and runs `algo` on it.
 pub fn run_spec(spec: &str, algo: Algo, limits: &Limits) -> Result<Option<Run>, String> {
-    match GameSpec::parse(spec)? {
-        GameSpec::Domineering { rows, cols } => {
-            Ok(run_game(algo, &Domineering::new(rows, cols), limits))
+    struct OnGame<'a>(Algo, &'a Limits<'a>);
+    impl crate::games::spec::Visit for OnGame<'_> {
+        type Out = Option<Run>;
+        fn visit<G: Game>(self, game: G) -> Self::Out {
+            run_game(self.0, &game, self.1)
         }
     }
+    Ok(GameSpec::parse(spec)?.build(OnGame(algo, limits)))
 }
 
 fn paper_text(p: Paper, secs: bool) -> String {
