@@ -1,5 +1,5 @@
 //! The `tesuji` command: a GTP engine on stdin/stdout (the default), and
-//! the `bench` and `regress` subcommands.
+//! the `bench`, `regress` and `solve` subcommands.
 
 use std::io::{self, BufReader, Write};
 use std::process::ExitCode;
@@ -9,6 +9,7 @@ use tesuji::gtp::{server, Config, Engine};
 const USAGE: &str =
     "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
 [--depth N] [--tt-mb N]\n       tesuji bench\n       \
+tesuji solve --game GAME [--algo ALGO] [--nodes N] [--time SECONDS] [--memory MB]\n       \
 tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
 [--timeout SECS] [--csv] [--engine-stderr] FILE.tst...\n";
 
@@ -79,6 +80,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         "regress" => tesuji::regress::main(rest),
+        "solve" => tesuji::solve::cli::main(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             ExitCode::SUCCESS

@@ -70,6 +70,10 @@ pub struct Domineering {
     /// Cells whose right neighbour is on the board.
     h_edge: u128,
     key: u64,
+    /// Keys of the occupancy reflected left-right, upside-down and both
+    /// (the board's symmetries that keep dominoes' orientation), for
+    /// [`Game::canonical_key`]; none includes the player to move.
+    sym_keys: [u64; 3],
 }
 
 impl Domineering {
@@ -104,6 +108,7 @@ impl Domineering {
             v_edge,
             h_edge,
             key: 0,
+            sym_keys: [0; 3],
         }
     }
 
@@ -163,7 +168,86 @@ impl Domineering {
             self.vertical |= bits;
         }
         self.key ^= CELL_KEYS[cell as usize] ^ CELL_KEYS[other as usize];
+        self.toggle_sym_keys(cell, other);
         self.set_to_move(color.opp());
+    }
+
+    /// XORs cells `a` and `b`, reflected, into the symmetric keys.
+    #[inline]
+    fn toggle_sym_keys(&mut self, a: u8, b: u8) {
+        let cols = self.cols as usize;
+        let last = self.rows as usize - 1;
+        for cell in [a as usize, b as usize] {
+            let (r, c) = (cell / cols, cell % cols);
+            let lr = r * cols + (cols - 1 - c);
+            let ud = (last - r) * cols + c;
+            let both = (last - r) * cols + (cols - 1 - c);
+            self.sym_keys[0] ^= CELL_KEYS[lr];
+            self.sym_keys[1] ^= CELL_KEYS[ud];
+            self.sym_keys[2] ^= CELL_KEYS[both];
+        }
+    }
+
+    /// Free cells of the board.
+    #[inline]
+    fn free(&self) -> u128 {
+        self.board & !self.occupied
+    }
+
+    /// Cells no domino of `color`'s opponent can ever cover: free cells
+    /// whose both neighbours across `color`'s direction are occupied or
+    /// off the board. Occupancy only grows, so they stay out of its reach.
+    #[inline]
+    fn untouchable(&self, color: Color) -> u128 {
+        let free = self.free();
+        let theirs = self.move_mask(color.opp());
+        let step = self.opp_step(color);
+        free & !(theirs | (theirs << step))
+    }
+
+    /// The step between the two cells of `color`'s opponent's dominoes.
+    #[inline]
+    fn opp_step(&self, color: Color) -> u32 {
+        match color {
+            Color::Black => 1,
+            Color::White => self.cols as u32,
+        }
+    }
+
+    /// The most disjoint dominoes of `color` that fit into `cells`: each
+    /// maximal run of length L along `color`'s direction holds ⌊L/2⌋.
+    /// Greedy from the bottom (left) end of each run, a few rounds.
+    #[inline]
+    fn disjoint_dominoes(&self, color: Color, mut cells: u128) -> u32 {
+        let (step, edge) = match color {
+            Color::Black => (self.cols as u32, self.v_edge),
+            Color::White => (1, self.h_edge),
+        };
+        let mut count = 0;
+        while cells != 0 {
+            // Run starts: cells whose predecessor in the direction is not
+            // in the set (or not linked to them: a row's last cell).
+            let starts = cells & !((cells & edge) << step);
+            let pairs = starts & (cells >> step) & edge;
+            count += pairs.count_ones();
+            cells &= !(starts | (pairs << step));
+        }
+        count
+    }
+
+    /// A lower bound on the moves `color` can make from now on whatever
+    /// the opponent does: disjoint dominoes inside cells the opponent can
+    /// never cover ("safe moves", Breuker, Uiterwijk & van den Herik 2000;
+    /// Bullock's Obsequi, 2002).
+    pub fn safe_moves(&self, color: Color) -> u32 {
+        self.disjoint_dominoes(color, self.untouchable(color))
+    }
+
+    /// An upper bound on the moves `color` can make from now on: disjoint
+    /// dominoes in the free cells, run by run (the opponent's dominoes
+    /// only remove cells).
+    pub fn max_moves(&self, color: Color) -> u32 {
+        self.disjoint_dominoes(color, self.free())
     }
 }
 
@@ -195,6 +279,42 @@ impl Game for Domineering {
         self.move_mask(self.to_move).count_ones() as usize
     }
 
+    /// The safe-move rules (Breuker, Uiterwijk & van den Herik 2000;
+    /// Obsequi): with `s` moves the mover can make whatever happens and at
+    /// most `m` moves left to the opponent, the mover wins when `s > m`
+    /// (it plays only safe moves; the opponent runs out first). It loses
+    /// when the opponent's safe moves reach the mover's most moves: each
+    /// of the mover's moves gets a safe answer, until the mover is stuck.
+    /// Safe cells of one player are out of the other's reach, so playing
+    /// them never changes the other's bound.
+    fn bound(&self) -> Option<Outcome> {
+        let me = self.to_move;
+        let you = me.opp();
+        if self.safe_moves(me) > self.max_moves(you) {
+            Some(Outcome::Win)
+        } else if self.safe_moves(you) >= self.max_moves(me) {
+            Some(Outcome::Loss)
+        } else {
+            None
+        }
+    }
+
+    /// The least key over the board's reflections (left-right,
+    /// upside-down, both), the player to move included.
+    fn canonical_key(&self) -> u64 {
+        let side = match self.to_move {
+            Color::Black => 0,
+            Color::White => WHITE_TO_MOVE,
+        };
+        let [a, b, c] = self.sym_keys;
+        (self.key ^ side).min(a).min(b).min(c) ^ side
+    }
+
+    /// Domineering has no draws: the player who cannot move loses.
+    fn may_draw(&self) -> bool {
+        false
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         (self.move_mask(self.to_move) == 0).then_some(Outcome::Loss)
     }
@@ -210,6 +330,7 @@ impl Game for Domineering {
         self.occupied &= !bits;
         self.vertical &= !bits;
         self.key ^= CELL_KEYS[m as usize] ^ CELL_KEYS[other as usize];
+        self.toggle_sym_keys(m, other);
         self.set_to_move(color);
     }
 

@@ -7,7 +7,13 @@
 //! it? It stops at the first limit of [`Limits`] and then answers
 //! `value: None` ("unknown"): a value is reported only when proven.
 
-use crate::games::Outcome;
+pub mod alphabeta;
+pub mod cli;
+pub mod depth_first;
+pub mod dfpn;
+pub mod negascout;
+
+use crate::games::{Game, Outcome};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -103,4 +109,19 @@ pub struct Report<M> {
     pub elapsed: Duration,
     /// Most bytes the solver's own structures held at once.
     pub peak_memory: usize,
+}
+
+/// Solves `game` for the player to move with `algo`. `Err` when the
+/// algorithm is not built into this binary or refuses the game (see each
+/// module); a solver that runs out of limits answers `Ok` with
+/// `value: None`.
+pub fn solve<G: Game>(algo: Algo, game: &G, limits: &Limits) -> Result<Report<G::Move>, String> {
+    match algo {
+        Algo::AlphaBeta => alphabeta::solve(game, limits),
+        Algo::NegaScout => negascout::solve(game, limits),
+        Algo::Dfpn => dfpn::solve(game, limits),
+        Algo::Pns | Algo::Pn2 | Algo::Pp | Algo::Ppt | Algo::Pp2 | Algo::MctsSolver => {
+            Err(format!("algorithm {} is not built", algo.name()))
+        }
+    }
 }
