@@ -69,6 +69,9 @@ pub struct Domineering {
     v_edge: u128,
     /// Cells whose right neighbour is on the board.
     h_edge: u128,
+    /// Cells in columns 0, 2, 4, … and in rows 0, 2, 4, ….
+    even_cols: u128,
+    even_rows: u128,
     key: u64,
     /// Keys of the occupancy reflected left-right, upside-down and both
     /// (the board's symmetries that keep dominoes' orientation), for
@@ -86,10 +89,17 @@ impl Domineering {
         let mut board = 0u128;
         let mut v_edge = 0u128;
         let mut h_edge = 0u128;
+        let (mut even_cols, mut even_rows) = (0u128, 0u128);
         for r in 0..rows {
             for c in 0..cols {
                 let bit = 1u128 << (r * cols + c);
                 board |= bit;
+                if c % 2 == 0 {
+                    even_cols |= bit;
+                }
+                if r % 2 == 0 {
+                    even_rows |= bit;
+                }
                 if r + 1 < rows {
                     v_edge |= bit;
                 }
@@ -107,6 +117,8 @@ impl Domineering {
             board,
             v_edge,
             h_edge,
+            even_cols,
+            even_rows,
             key: 0,
             sym_keys: [0; 3],
         }
@@ -243,6 +255,26 @@ impl Domineering {
         self.disjoint_dominoes(color, self.untouchable(color))
     }
 
+    /// A lower bound on the moves `color` makes from now on when it moves
+    /// first: the safe moves plus half (rounded up) of `v` "vulnerable"
+    /// moves — disjoint dominoes in cells the opponent can reach, all in
+    /// every other column (rows, for Horizontal), so that one opposing
+    /// domino destroys at most one of them. The player takes one each turn
+    /// while the opponent destroys at most one; every destroying move is
+    /// one of the opponent's own moves, which [`Self::max_moves`] counts.
+    pub fn guaranteed_moves(&self, color: Color, first: bool) -> u32 {
+        let untouchable = self.untouchable(color);
+        let open = self.free() & !untouchable;
+        let stripes = match color {
+            Color::Black => self.even_cols,
+            Color::White => self.even_rows,
+        };
+        let v = self
+            .disjoint_dominoes(color, open & stripes)
+            .max(self.disjoint_dominoes(color, open & !stripes));
+        self.disjoint_dominoes(color, untouchable) + if first { v.div_ceil(2) } else { v / 2 }
+    }
+
     /// An upper bound on the moves `color` can make from now on: disjoint
     /// dominoes in the free cells, run by run (the opponent's dominoes
     /// only remove cells).
@@ -290,9 +322,9 @@ impl Game for Domineering {
     fn bound(&self) -> Option<Outcome> {
         let me = self.to_move;
         let you = me.opp();
-        if self.safe_moves(me) > self.max_moves(you) {
+        if self.guaranteed_moves(me, true) > self.max_moves(you) {
             Some(Outcome::Win)
-        } else if self.safe_moves(you) >= self.max_moves(me) {
+        } else if self.guaranteed_moves(you, false) >= self.max_moves(me) {
             Some(Outcome::Loss)
         } else {
             None
@@ -334,11 +366,17 @@ impl Game for Domineering {
         self.set_to_move(color);
     }
 
-    /// Mobility difference: a common first evaluation for Domineering.
+    /// Differences of mobility, safe moves and most moves left (weights
+    /// 16, 32, 16: the fewest α-β nodes on 7×6 and 7×7 among a few
+    /// tried). It orders moves: the best move takes opponent's moves away
+    /// and makes safe ones.
     fn evaluate(&self) -> i32 {
         let mine = self.move_mask(self.to_move).count_ones() as i32;
         let theirs = self.move_mask(self.to_move.opp()).count_ones() as i32;
-        (mine - theirs) * 16
+        let (me, you) = (self.to_move, self.to_move.opp());
+        let safe = self.safe_moves(me) as i32 - self.safe_moves(you) as i32;
+        let most = self.max_moves(me) as i32 - self.max_moves(you) as i32;
+        16 * (mine - theirs) + 32 * safe + 16 * most
     }
 
     fn format_move(&self, m: u8) -> String {
@@ -444,3 +482,4 @@ mod tests {
         }
     }
 }
+
