@@ -481,4 +481,28 @@ mod tests {
             assert_eq!(wins(&mut v), wins(&mut h), "{r}x{c}");
         }
     }
+
+    /// Mirror images share the canonical key (and only the player to move
+    /// separates otherwise equal boards); the plain key tells them apart.
+    #[test]
+    fn canonical_keys_of_mirror_images() {
+        let mut a = Domineering::new(4, 5);
+        let mut b = Domineering::new(4, 5);
+        let mut c = Domineering::new(4, 5);
+        a.place(Color::Black, a.parse_move("A1").unwrap());
+        b.place(Color::Black, b.parse_move("E1").unwrap());
+        // Upside-down: A1-A2 maps to A3-A4.
+        c.place(Color::Black, c.parse_move("A3").unwrap());
+        assert_ne!(a.key(), b.key());
+        assert_eq!(a.canonical_key(), b.canonical_key());
+        assert_eq!(a.canonical_key(), c.canonical_key());
+        let mut d = a;
+        d.set_to_move(Color::Black);
+        assert_ne!(d.canonical_key(), a.canonical_key());
+        let mut e = Domineering::new(4, 5);
+        e.place(Color::Black, e.parse_move("B1").unwrap());
+        assert_ne!(e.canonical_key(), a.canonical_key());
+        e.undo(1, ()); // B1 is cell 1
+        assert_eq!(e.canonical_key(), Domineering::new(4, 5).canonical_key());
+    }
 }

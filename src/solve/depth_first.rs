@@ -59,7 +59,7 @@ impl<'a> Budget<'a> {
             return false;
         }
         self.nodes += 1;
-        if self.nodes % CHECK_EVERY == 0 {
+        if self.nodes.is_multiple_of(CHECK_EVERY) {
             self.check_clock();
         }
         self.stopped.is_none()
