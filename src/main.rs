@@ -1,6 +1,6 @@
 //! The `tesuji` command: a GTP engine on stdin/stdout (the default), and
-//! the `bench` (solvers; `bench player`: the Go player) and `regress`
-//! subcommands.
+//! the `bench` (solvers; `bench player`: the Go player), `regress` and
+//! `solve` subcommands.
 
 use std::io::{self, BufReader, Write};
 use std::process::ExitCode;
@@ -12,6 +12,7 @@ const USAGE: &str =
     "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
 [--depth N] [--tt-mb N] [--game SPEC]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
 [--algo A,B,...] [--game SPEC,...]\n       tesuji bench player\n       \
+tesuji solve --game GAME [--algo ALGO] [--nodes N] [--time SECONDS] [--memory MB]\n       \
 tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
 [--timeout SECS] [--csv] [--engine-stderr] FILE.tst...\n";
 
@@ -89,6 +90,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         "regress" => tesuji::regress::main(rest),
+        "solve" => tesuji::solve::cli::main(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             ExitCode::SUCCESS

@@ -70,6 +70,12 @@ impl Game for GoGame {
     type Move = Point;
     type Undo = (Undo, u8);
 
+    /// Go positions recur (ko, passes), so whole-game solvers without
+    /// graph-history handling refuse it.
+    fn repeats(&self) -> bool {
+        true
+    }
+
     fn spec(&self) -> String {
         super::spec::GameSpec::Go {
             size: self.board.size(),

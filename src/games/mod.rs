@@ -121,6 +121,38 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A proven value of a non-terminal position for the player to move,
+    /// when the game knows one without search (Domineering's safe-move
+    /// counts). Solvers treat `Some` like a terminal outcome, so it must
+    /// never be wrong; `None` says nothing.
+    fn bound(&self) -> Option<Outcome> {
+        None
+    }
+
+    /// A hash equal for positions that a symmetry of the board maps onto
+    /// each other (same player to move), so that they share a
+    /// transposition-table entry. Symmetric positions must have the same
+    /// value and [`Game::evaluate`]; moves stored with such an entry are
+    /// only ordering hints (a solver checks that they are legal here).
+    fn canonical_key(&self) -> u64 {
+        self.key()
+    }
+
+    /// Whether a game can end in a draw. Solvers that ask win-or-not
+    /// questions skip the second question ("does the opponent win?") when
+    /// it cannot; `true` is always safe.
+    fn may_draw(&self) -> bool {
+        true
+    }
+
+    /// Whether a position can recur during a game (Go: captures and
+    /// passes). The depth-first solvers' tables assume positions never
+    /// recur (their values would depend on the path, the graph-history
+    /// interaction) and refuse games that return `true`.
+    fn repeats(&self) -> bool {
+        false
+    }
+
     /// A heuristic value of the position for the player to move, strictly
     /// inside `(-EVAL_MAX, EVAL_MAX)`; larger is better for the mover.
     fn evaluate(&self) -> i32;

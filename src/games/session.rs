@@ -62,15 +62,26 @@ impl<G: Game> Session<G> {
     }
 }
 
-/// **The plug-in point of `genmove` for every game but GTP's own Go.** It
-/// returns the move the player to move should play in `pos`; until the
-/// generic NegaScout of `crate::solve` is wired here it reports that no
-/// player exists yet.
+/// Search bounds of `genmove` in games other than GTP's own Go: NegaScout
+/// stops at whichever comes first (and at `# interrupt`). The node bound
+/// keeps small games deterministic; the time bound keeps big ones prompt.
+pub const GENMOVE_NODES: u64 = 2_000_000;
+pub const GENMOVE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+const GENMOVE_MEMORY: usize = 16 << 20;
+
+/// The move `genmove` plays in `pos` for every game but GTP's own Go: the
+/// generic NegaScout player of [`crate::solve::negascout`] (iterative
+/// deepening, aspiration windows, the game's evaluation at the horizon).
 pub fn genmove_search<G: Game>(pos: &G, stop: &AtomicBool) -> Result<G::Move, String> {
-    let _ = stop;
-    let game = pos.spec();
-    let name = game.split(':').next().unwrap_or(&game);
-    Err(format!("genmove is not available for {name} yet"))
+    let limits = crate::solve::Limits {
+        nodes: Some(GENMOVE_NODES),
+        time: Some(GENMOVE_TIME),
+        memory: Some(GENMOVE_MEMORY),
+        interrupt: Some(stop),
+    };
+    crate::solve::negascout::best_move(pos, &limits)
+        .best
+        .ok_or_else(|| "game is over".to_string())
 }
 
 impl<G: Game> AnyGame for Session<G>
@@ -296,6 +307,9 @@ mod tests {
         }
         assert_eq!(result_text(g.result()), "B+");
         assert!(g.legal_moves().is_empty());
-        assert!(g.genmove(&AtomicBool::new(false)).is_err());
+        assert_eq!(
+            g.genmove(&AtomicBool::new(false)),
+            Err("game is over".to_string())
+        );
     }
 }

@@ -211,9 +211,8 @@ fn run_of<M>(d: Detail<M>) -> Run {
     }
 }
 
-/// Runs one algorithm on a game; `None` when the algorithm is not in this
-/// dispatch. (The algorithms of other modules join through
-/// `solve::solve` when the branches merge.)
+/// Runs one algorithm on a game; `None` when the algorithm cannot solve
+/// it (a game whose positions repeat).
 pub fn run_game<G: Game>(algo: Algo, game: &G, limits: &Limits) -> Option<Run> {
     let d = match algo {
         Algo::Pns => solve_with(PnRule, game, limits, true, false),
@@ -222,7 +221,19 @@ pub fn run_game<G: Game>(algo: Algo, game: &G, limits: &Limits) -> Option<Run> {
         Algo::Ppt => solve_with(PpRule, game, limits, true, false),
         Algo::Pp2 => solve_with(PpRule, game, limits, false, true),
         Algo::MctsSolver => drive(&mut Mcts::new(memory(limits)), game, limits),
-        _ => return None,
+        Algo::AlphaBeta | Algo::NegaScout | Algo::Dfpn => {
+            // The depth-first solvers count one node per searched position:
+            // their work is their node count.
+            let r = super::solve(algo, game, limits).ok()?;
+            return Some(Run {
+                value: r.value,
+                stopped: r.stopped,
+                nodes: r.nodes,
+                work: r.nodes,
+                elapsed: r.elapsed,
+                peak_memory: r.peak_memory,
+            });
+        }
     };
     Some(run_of(d))
 }
@@ -371,7 +382,7 @@ pub fn bench(opts: &Options, out: &mut impl Write) -> std::io::Result<usize> {
             let run = match run_spec(board, algo, &limits) {
                 Ok(Some(run)) => run,
                 Ok(None) => {
-                    eprintln!("  {} is not in this build's bench dispatch", algo.name());
+                    eprintln!("  {} cannot solve {board}", algo.name());
                     continue;
                 }
                 Err(e) => {

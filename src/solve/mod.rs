@@ -7,11 +7,16 @@
 //! it? It stops at the first limit of [`Limits`] and then answers
 //! `value: None` ("unknown"): a value is reported only when proven.
 
+pub mod alphabeta;
 pub mod bench;
 pub mod bestfirst;
 #[cfg(test)]
 mod bf_tests;
+pub mod cli;
+pub mod depth_first;
+pub mod dfpn;
 pub mod mcts_solver;
+pub mod negascout;
 pub mod pn2;
 pub mod pns;
 pub mod pp;
@@ -19,7 +24,7 @@ pub mod pp2;
 pub mod ppt;
 pub mod store;
 
-use crate::games::Outcome;
+use crate::games::{Game, Outcome};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -115,4 +120,28 @@ pub struct Report<M> {
     pub elapsed: Duration,
     /// Most bytes the solver's own structures held at once.
     pub peak_memory: usize,
+}
+
+/// Solves `game` for the player to move with `algo`. `Err` when the
+/// algorithm is not built into this binary or refuses the game (see each
+/// module); a solver that runs out of limits answers `Ok` with
+/// `value: None`.
+pub fn solve<G: Game>(algo: Algo, game: &G, limits: &Limits) -> Result<Report<G::Move>, String> {
+    if game.repeats() {
+        return Err(format!(
+            "{} cannot solve games whose positions repeat",
+            algo.name()
+        ));
+    }
+    Ok(match algo {
+        Algo::AlphaBeta => alphabeta::solve(game, limits)?,
+        Algo::NegaScout => negascout::solve(game, limits)?,
+        Algo::Dfpn => dfpn::solve(game, limits)?,
+        Algo::Pns => pns::solve(game, limits),
+        Algo::Pn2 => pn2::solve(game, limits),
+        Algo::Pp => pp::solve(game, limits),
+        Algo::Ppt => ppt::solve(game, limits),
+        Algo::Pp2 => pp2::solve(game, limits),
+        Algo::MctsSolver => mcts_solver::solve(game, limits),
+    })
 }

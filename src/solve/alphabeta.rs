@@ -1,0 +1,201 @@
+//! α-β solver: the baseline of Saffidine & Cazenave's comparison (seed
+//! 001: "αβ enhanced with transposition tables, killer moves, the history
+//! heuristic and an evaluation function"), generic over [`Game`].
+//!
+//! # What it searches
+//!
+//! A solver wants the exact game value, so this is a *pure
+//! win/loss/draw search*: values are −1 (loss), 0 (draw), +1 (win) for the
+//! player to move and every branch runs to the end of the game (the games
+//! here are finite and never repeat a position, see [`Game::repeats`]).
+//! There is no horizon, so every bound in the table is a proven bound and
+//! needs no depth. The evaluation function only orders moves (it is what
+//! makes α-β cut early), with the table move, two killers per ply and the
+//! history heuristic in front of it and breaking its ties
+//! ([`Heuristics::order`]). [`Game::bound`] ends a branch early when the
+//! game proves its value without search (Domineering's safe moves), and a
+//! one-ply look-ahead while ordering finds a child already lost for the
+//! opponent (an enhanced transposition cutoff on the bound).
+//!
+//! The full window (−1, +1) gives the exact value; in a game without draws
+//! every answer is ±1 and the search is a boolean one.
+//!
+//! A **node** is one call of the search on a position: terminal positions,
+//! positions decided by the bound or the table included.
+
+use super::depth_first::{
+    check_acyclic, pick_next, table_bytes, work_of, Budget, Heuristics, Table,
+};
+use super::{Limits, Report};
+use crate::games::{Game, MoveList, Outcome, MAX_MOVES};
+use arrayvec::ArrayVec;
+
+/// Depth stored with proven entries.
+pub const PROVEN: u8 = u8::MAX;
+
+pub fn value_of(o: Outcome) -> i32 {
+    match o {
+        Outcome::Win => 1,
+        Outcome::Loss => -1,
+        Outcome::Draw => 0,
+    }
+}
+
+pub fn outcome_of(v: i32) -> Outcome {
+    match v.signum() {
+        1 => Outcome::Win,
+        -1 => Outcome::Loss,
+        _ => Outcome::Draw,
+    }
+}
+
+/// An α-β solver with its tables; reusable across solves.
+pub struct Solver<M> {
+    pub(crate) table: Table<M>,
+    pub(crate) heuristics: Heuristics<M>,
+}
+
+impl<M: Copy + Eq + std::hash::Hash> Solver<M> {
+    /// Allocates the tables within `limits.memory`.
+    pub fn new(limits: &Limits) -> Solver<M> {
+        let heuristics = Heuristics::new();
+        let table = Table::new(table_bytes(limits, heuristics.bytes()));
+        Solver { table, heuristics }
+    }
+
+    pub fn bytes(&self) -> usize {
+        self.table.bytes() + self.heuristics.bytes()
+    }
+
+    /// Solves `game` from scratch (tables cleared, so runs repeat).
+    pub fn solve<G: Game<Move = M>>(&mut self, game: &G, limits: &Limits) -> Report<M> {
+        self.table.clear();
+        self.heuristics.clear();
+        let mut search = Search {
+            solver: self,
+            budget: Budget::new(limits),
+            root_best: None,
+        };
+        let mut g = game.clone();
+        let v = search.search(&mut g, -1, 1, 0);
+        let (budget, best) = (search.budget, search.root_best);
+        let value = budget.stopped.is_none().then(|| outcome_of(v));
+        Report {
+            value,
+            best: if value.is_some() { best } else { None },
+            stopped: budget.stopped,
+            nodes: budget.nodes,
+            elapsed: budget.elapsed(),
+            peak_memory: self.bytes(),
+        }
+    }
+}
+
+/// Solves `game` with a fresh α-β solver.
+pub fn solve<G: Game>(game: &G, limits: &Limits) -> Result<Report<G::Move>, String> {
+    check_acyclic(game)?;
+    Ok(Solver::new(limits).solve(game, limits))
+}
+
+struct Search<'s, 'l, M> {
+    solver: &'s mut Solver<M>,
+    budget: Budget<'l>,
+    root_best: Option<M>,
+}
+
+impl<M: Copy + Eq + std::hash::Hash> Search<'_, '_, M> {
+    /// Fail-soft α-β; the value for the player to move, or 0 (to be
+    /// ignored) once a limit stopped the search.
+    fn search<G: Game<Move = M>>(
+        &mut self,
+        g: &mut G,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        if !self.budget.count() {
+            return 0;
+        }
+        if let Some(o) = g.outcome() {
+            return value_of(o);
+        }
+        let root = ply == 0;
+        let nodes_before = self.budget.nodes;
+        // At the root the moves are always searched, for a best move.
+        if !root {
+            if let Some(o) = g.bound() {
+                return value_of(o);
+            }
+        }
+        let key = g.canonical_key();
+        let mut tt_move = None;
+        if let Some(e) = self.solver.table.probe(key) {
+            if !root {
+                if e.lo >= beta || e.lo == e.hi {
+                    return e.lo;
+                }
+                if e.hi <= alpha {
+                    return e.hi;
+                }
+                alpha = alpha.max(e.lo);
+                beta = beta.min(e.hi);
+            }
+            tt_move = e.best;
+        }
+        let mut moves = MoveList::new();
+        g.moves(&mut moves);
+        let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
+        let color = g.to_move();
+        if let Some(m) = self
+            .solver
+            .heuristics
+            .order(g, ply, tt_move, &moves, &mut keys, true)
+        {
+            if root {
+                self.root_best = Some(m);
+            }
+            self.solver.table.store(key, 1, 1, PROVEN, Some(m), 1);
+            return 1;
+        }
+        let alpha0 = alpha;
+        let mut best = -2;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut keys, i);
+            let m = moves[i];
+            let undo = g.play(m);
+            let v = -self.search(g, -beta, -alpha, ply + 1);
+            g.undo(m, undo);
+            if self.budget.stopped.is_some() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = Some(m);
+                if root {
+                    self.root_best = Some(m);
+                }
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        let size = work_of(self.budget.nodes - nodes_before);
+                        self.solver.heuristics.reward(m, color, ply, size as u32);
+                        break;
+                    }
+                }
+            }
+        }
+        let (lo, hi) = if best >= beta {
+            (best, 1)
+        } else if best <= alpha0 {
+            (-1, best)
+        } else {
+            (best, best)
+        };
+        let nodes = self.budget.nodes - nodes_before;
+        self.solver
+            .table
+            .store(key, lo, hi, PROVEN, best_move, nodes);
+        best
+    }
+}
