@@ -68,6 +68,7 @@ use super::search::{capture_usable, Search};
 use super::tt::{KO, NO_MIN, REL};
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
+use crate::tactics::life;
 use crate::tactics::rules::{Step, Winner};
 use crate::tactics::zone::Zone;
 use arrayvec::ArrayVec;
@@ -132,14 +133,38 @@ impl Search<'_> {
         self.game.board().color_at(self.target) == Some(self.attacker.opp())
     }
 
-    /// Whether `side` has reached its goal.
+    /// Whether `side` has reached its goal: for the attacker the capture,
+    /// for the defender the escape liberties or unconditional life (see
+    /// [`crate::tactics::life`]; it is a defender win of the capture game).
     pub fn goal(&self, side: Winner) -> bool {
         match side {
             Winner::Attacker => !self.target_on(),
-            Winner::Defender => {
-                self.target_on()
-                    && self.game.board().libs(self.target) >= self.game.problem().escape_libs
-            }
+            Winner::Defender => self.escaped() || self.target_lives(),
+        }
+    }
+
+    fn escaped(&self) -> bool {
+        self.target_on() && self.game.board().libs(self.target) >= self.game.problem().escape_libs
+    }
+
+    /// Whether the target, not escaped yet, is unconditionally alive.
+    pub fn target_lives(&self) -> bool {
+        let b = self.game.board();
+        self.target_on()
+            && b.libs(self.target) < self.game.problem().escape_libs
+            && life::target_lives(b, self.target, None)
+    }
+
+    /// The reads of a node where `prover` has reached its goal: the
+    /// target's stones and liberties, and for a defender that lives
+    /// unconditionally what its certificate read (the alive blocks with
+    /// their liberties and their vital regions: see `life` for why an
+    /// attacker stone anywhere else leaves it standing).
+    fn goal_reads(&self, prover: Winner, zone: &mut Zone) {
+        self.node_reads(prover, zone);
+        if prover == Winner::Defender && !self.escaped() && self.target_on() {
+            let alive = life::target_lives(self.game.board(), self.target, Some(zone));
+            debug_assert!(alive, "the defender's goal is reached");
         }
     }
 
@@ -488,7 +513,7 @@ impl Search<'_> {
             };
             let won = self.goal(prover);
             if won {
-                self.node_reads(prover, &mut zone);
+                self.goal_reads(prover, &mut zone);
             }
             self.undo();
             if won {
@@ -506,11 +531,19 @@ impl Search<'_> {
                 let Some(mut zone) = self.play_reading(m, &base) else {
                     continue;
                 };
-                let r = if self.goal(prover) {
-                    None
-                } else {
-                    self.threat_and(prover, k, depth + 1)
-                };
+                // A threat move may reach the goal at once where the goal
+                // moves did not list it (life is not only a liberty away).
+                if self.goal(prover) {
+                    self.goal_reads(prover, &mut zone);
+                    self.undo();
+                    return Some(Proof {
+                        zone,
+                        min: here,
+                        flags: ko,
+                        nulls: 0,
+                    });
+                }
+                let r = self.threat_and(prover, k, depth + 1);
                 self.undo();
                 if let Some(p) = r {
                     zone.union(&p.zone);
@@ -538,7 +571,7 @@ impl Search<'_> {
         }
         if self.goal(prover) {
             let mut zone = Zone::new();
-            self.node_reads(prover, &mut zone);
+            self.goal_reads(prover, &mut zone);
             return Some(Some(Proof {
                 zone,
                 min: self.counts_now(),
@@ -546,7 +579,8 @@ impl Search<'_> {
                 nulls: 0,
             }));
         }
-        if self.game.winner().is_some() {
+        // The game is over, or the attacker's goal can no longer be met.
+        if self.game.winner().is_some() || (prover == Winner::Attacker && self.target_lives()) {
             return Some(None);
         }
         if depth >= self.threat_max_depth {
@@ -695,8 +729,9 @@ impl Search<'_> {
                 if !self.game.is_legal(m) || !self.play(m) {
                     continue;
                 }
-                let keep =
-                    self.game.winner().is_some() || self.threat_after_null(order - 1).is_some();
+                let keep = self.game.winner().is_some()
+                    || self.goal(me)
+                    || self.threat_after_null(order - 1).is_some();
                 self.undo();
                 if keep {
                     self.moves.push(m);
