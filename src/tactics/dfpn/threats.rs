@@ -5,7 +5,10 @@
 //! After Thomsen (2000, "Lambda-search in game trees — with application to
 //! Go") as summarised in seed 002: a player P has a *goal* — for the
 //! attacker, the target block is captured; for the defender, the target
-//! has `escape_libs` liberties. A λ⁰ win is a move that reaches the goal.
+//! has `escape_libs` liberties or is unconditionally alive (Benson 1976,
+//! see `tactics::life`: a defender win of the capture game, so eye-making
+//! moves are the defender's threats). A λ⁰ win is a move that reaches the
+//! goal.
 //! A λⁿ move of P is one after which, were the opponent O to pass (a *null
 //! move*), P would win with a λᵏ tree for some k < n. In a λⁿ tree P plays
 //! only λⁿ moves; O plays every move that could refute the threat. Ladders
@@ -34,7 +37,16 @@
 //!
 //! * P's moves read only zone points, which are unchanged, so they are
 //!   legal and do the same in X'. The goal and O's goal read only the
-//!   target's stones and liberties, unchanged.
+//!   target's stones and liberties, unchanged; a defender's goal reached
+//!   by unconditional life also reads its certificate: the alive blocks
+//!   with their liberties and the points of their vital regions. The
+//!   regions are bounded by stones of alive blocks and their contents are
+//!   read, so in X' they are the same regions, still touching only those
+//!   blocks and still vital: the same certificate proves life (an O stone
+//!   next to an alive block would sit on a read liberty).
+//! * A threat search of the attacker gives up a line where the target
+//!   lives unconditionally (it can never be captured there); giving up is
+//!   a failure, and failures are never transferred.
 //! * A P block with a stone in the zone was read whole, so an extra O
 //!   stone next to it would sit on one of its liberties, inside the zone.
 //!   A P block never read keeps its liberties through the proof, less the
