@@ -1,5 +1,6 @@
 //! Proves that a solve (df-pn, λ-df-pn, dual-λ, auto) allocates nothing
-//! once the solver is set up:
+//! once the solver is set up (a ladder, and a life problem where the
+//! unconditional-life check works hard):
 //! after a first solve on a board size (which reserves the frame arena),
 //! further solves on that size, tens of thousands of nodes each, never
 //! touch the heap.
@@ -31,9 +32,38 @@ fn position() -> (Board, Problem) {
     (b, problem)
 }
 
+/// A black group on the lower edge of 19×19, walled in, with a straight
+/// five for eye space, escaping only at 8 liberties: proving its life is
+/// far beyond the node limit, and the unconditional-life check runs its
+/// floods at most nodes.
+fn life_position() -> (Board, Problem) {
+    let mut b = Board::new(19);
+    let at = |c, r| Board::point_at(c, r);
+    for c in 0..7 {
+        b.play(Color::Black, at(c, 1));
+    }
+    for c in 0..8 {
+        b.play(Color::White, at(c, 2));
+    }
+    for (c, r) in [(0, 0), (6, 0)] {
+        b.play(Color::Black, at(c, r));
+    }
+    for (c, r) in [(7, 1), (7, 0)] {
+        b.play(Color::White, at(c, r));
+    }
+    let mut problem = Problem::new(&b, at(0, 1)).expect("a stone");
+    problem.escape_libs = 8;
+    (b, problem)
+}
+
 #[test]
 fn solving_never_allocates_after_setup() {
-    let (board, problem) = position();
+    for (board, problem) in [position(), life_position()] {
+        check(board, problem);
+    }
+}
+
+fn check(board: Board, problem: Problem) {
     let stop = AtomicBool::new(false);
     let limits = Limits {
         nodes: 20_000,
@@ -44,7 +74,7 @@ fn solving_never_allocates_after_setup() {
         board: &board,
         problem,
         model: KoModel { favoured },
-        to_move: Color::White,
+        to_move: problem.defender(),
     };
     solver.solve(q(None), Options::default(), limits, &stop);
     for algo in [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto] {
@@ -62,7 +92,7 @@ fn solving_never_allocates_after_setup() {
                 avoid_root_pass: true,
                 ..opts
             };
-            let r = solver.solve_with_ko(&board, problem, Color::White, opts, limits, &stop);
+            let r = solver.solve_with_ko(&board, problem, problem.defender(), opts, limits, &stop);
             nodes + r.nodes
         });
         eprintln!(

@@ -221,7 +221,8 @@ pub const THREAT_BUDGET: u64 = 4000;
 ///   threats of order n.
 /// * `Auto` (what GNU Go's commands use): λ-df-pn through the orders with
 ///   5% of the limits per order and prover (its nodes are cheap: most are
-///   threat-search nodes), then df-pn with what is left.
+///   threat-search nodes), then dual-λ through the orders with 5% each,
+///   then df-pn with what is left.
 ///
 /// A result is reported only when it holds in the real game: a win that
 /// rests on a node where the loser played only its own threats is a fact
@@ -454,9 +455,15 @@ impl Solver {
                 }
             }
             Algo::Auto => {
-                for n in orders {
+                for n in orders.clone() {
                     plan.push((only(mover), n, 50));
                     plan.push((only(other), n, 50));
+                }
+                // Dual-λ answers threats with threats of the answerer's
+                // own: it finds defences λ-df-pn's candidates miss (a
+                // connection that makes the second eye, say).
+                for n in orders {
+                    plan.push(([true, true], n, 50));
                 }
                 plan.push(([false, false], 0, 1000));
             }
