@@ -274,9 +274,8 @@ impl Search<'_> {
         // on every path and under every ko model (see `life`). Checked
         // where the attacker is to move, after the defender's moves that
         // make it (a node with the defender to move is decided one pass
-        // later), to halve the cost; and at the root, where a block that
-        // lives already needs no move (as one that has escaped).
-        if (mover_att || g.depth() == 0) && self.target_lives() {
+        // later), to halve the cost.
+        if mover_att && self.target_lives() {
             return Some(Value::solved(!mover_att, 0, NO_MOVE));
         }
         if !mover_att && self.anc.last().is_some_and(|a| a.passed) {
