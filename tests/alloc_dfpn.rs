@@ -1,5 +1,6 @@
 //! Proves that a solve (df-pn, λ-df-pn, dual-λ, auto) allocates nothing
-//! once the solver is set up:
+//! once the solver is set up (a ladder, and a life problem where the
+//! unconditional-life check works hard):
 //! after a first solve on a board size (which reserves the frame arena),
 //! further solves on that size, tens of thousands of nodes each, never
 //! touch the heap.
@@ -11,7 +12,9 @@ use std::sync::atomic::AtomicBool;
 use tesuji::go::board::Board;
 use tesuji::go::Color;
 use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
+use tesuji::tactics::life::target_lives;
 use tesuji::tactics::rules::{KoModel, Problem};
+use tesuji::tactics::zone::Zone;
 
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
@@ -31,9 +34,79 @@ fn position() -> (Board, Problem) {
     (b, problem)
 }
 
+/// A black group on the lower edge of 19×19, walled in, with a straight
+/// five for eye space, escaping only at 8 liberties.
+fn life_position() -> (Board, Problem) {
+    let mut b = Board::new(19);
+    let at = |c, r| Board::point_at(c, r);
+    for c in 0..7 {
+        b.play(Color::Black, at(c, 1));
+    }
+    for c in 0..8 {
+        b.play(Color::White, at(c, 2));
+    }
+    for (c, r) in [(0, 0), (6, 0)] {
+        b.play(Color::Black, at(c, r));
+    }
+    for (c, r) in [(7, 1), (7, 0)] {
+        b.play(Color::White, at(c, r));
+    }
+    let mut problem = Problem::new(&b, at(0, 1)).expect("a stone");
+    problem.escape_libs = 8;
+    (b, problem)
+}
+
 #[test]
 fn solving_never_allocates_after_setup() {
     let (board, problem) = position();
+    check(board, problem, 20_000);
+    // Solved at once: the defender splits the eye space into two vital
+    // regions; the life check runs to its proof.
+    let (board, problem) = life_position();
+    check(board, problem, 1);
+}
+
+/// The unconditional-life check on every block of dense random positions
+/// (floods, caps and certificates included) never touches the heap.
+#[test]
+fn life_check_never_allocates() {
+    let mut boards = Vec::new();
+    let mut seed = 0x1F3Au64;
+    for _ in 0..200 {
+        let mut b = Board::new(9);
+        for _ in 0..120 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let p = Board::point_at((seed % 9) as usize, ((seed >> 8) % 9) as usize);
+            let c = b.to_move();
+            if b.is_legal(c, p) {
+                b.play(c, p);
+            } else {
+                b.play(c, tesuji::go::board::PASS);
+            }
+        }
+        boards.push(b);
+    }
+    let ((checked, alive), allocations) = counted(|| {
+        let (mut checked, mut alive) = (0u64, 0u64);
+        for b in &boards {
+            let mut zone = Zone::new();
+            for p in b.points() {
+                if b.color_at(p).is_some() {
+                    checked += 1;
+                    alive += target_lives(b, p, Some(&mut zone)) as u64;
+                }
+            }
+        }
+        (checked, alive)
+    });
+    eprintln!("alloc: life checks {checked} ({alive} alive), {allocations} allocations");
+    assert!(checked > 5_000, "{checked}");
+    assert_eq!(allocations, 0);
+}
+
+fn check(board: Board, problem: Problem, min_nodes: u64) {
     let stop = AtomicBool::new(false);
     let limits = Limits {
         nodes: 20_000,
@@ -44,7 +117,7 @@ fn solving_never_allocates_after_setup() {
         board: &board,
         problem,
         model: KoModel { favoured },
-        to_move: Color::White,
+        to_move: problem.defender(),
     };
     solver.solve(q(None), Options::default(), limits, &stop);
     for algo in [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto] {
@@ -62,14 +135,17 @@ fn solving_never_allocates_after_setup() {
                 avoid_root_pass: true,
                 ..opts
             };
-            let r = solver.solve_with_ko(&board, problem, Color::White, opts, limits, &stop);
+            let r = solver.solve_with_ko(&board, problem, problem.defender(), opts, limits, &stop);
             nodes + r.nodes
         });
         eprintln!(
             "alloc: {}: {nodes} nodes, {allocations} allocations",
             algo.name()
         );
-        assert!(nodes >= 20_000, "too few nodes to mean anything: {nodes}");
+        assert!(
+            nodes >= min_nodes,
+            "too few nodes to mean anything: {nodes}"
+        );
         assert_eq!(allocations, 0, "{}", algo.name());
     }
 }

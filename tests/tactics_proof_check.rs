@@ -4,11 +4,14 @@
 //! zero disagreements, zero wrong winning moves, and `unknown` only when a
 //! limit was hit (nodes, or for the threat searches the highest order).
 //! One test per algorithm: df-pn, λ-df-pn, dual-λ and the combination the
-//! GTP commands use.
+//! GTP commands use; and one on generated life problems, where the
+//! solvers' unconditional-life rule (`tactics::life`) decides lines.
 
 use std::sync::atomic::AtomicBool;
 use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
-use tesuji::tactics::problems::{check_solver, generate, SolverAnswer};
+use tesuji::tactics::problems::{
+    check_solver, generate, generate_life, GeneratedProblem, SolverAnswer,
+};
 
 fn check(algo: Algo) {
     check_many(algo, 0x7E50_2024, 1000);
@@ -17,11 +20,16 @@ fn check(algo: Algo) {
 fn check_many(algo: Algo, seed: u64, count: usize) {
     let problems = generate(seed, count);
     assert_eq!(problems.len(), count);
+    check_problems(algo, &problems);
+}
+
+fn check_problems(algo: Algo, problems: &[GeneratedProblem]) {
+    let count = problems.len();
     let stop = AtomicBool::new(false);
     let mut solver = Solver::new(16);
     let mut total_nodes = 0u64;
     let mut proven = 0u64;
-    let report = check_solver(&problems, &mut |game| {
+    let report = check_solver(problems, &mut |game| {
         let q = Question {
             board: game.board(),
             problem: *game.problem(),
@@ -71,6 +79,17 @@ fn dual_lambda_agrees_with_exhaustive_search() {
 #[test]
 fn auto_agrees_with_exhaustive_search() {
     check(Algo::Auto);
+}
+
+/// Life problems: the target is unconditionally alive (Benson) now or
+/// after one defender move, and escapes only at 8 liberties, so the
+/// solvers' life rule decides many lines; the reference knows nothing of it.
+#[test]
+fn life_rule_agrees_with_exhaustive_search() {
+    let problems = generate_life(0x11FE_2024, 150);
+    for algo in [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto] {
+        check_problems(algo, &problems);
+    }
 }
 
 /// A longer run on other problems: `cargo test --release --test

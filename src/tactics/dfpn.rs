@@ -59,15 +59,21 @@
 //!    target has one liberty and the attacker may legally play it
 //!    (capturing is never suicide, so only the ko model can forbid it); or
 //!    the defender is to move just after a pass, and passes too;
-//! 3. a defender's move, at a node where the target is in atari, that is
+//! 3. unconditional life: the attacker is to move and the target belongs
+//!    to a set of blocks that Benson's criterion proves alive
+//!    ([`crate::tactics::life`]). The defender then wins by passing at every
+//!    turn, on every path and under every ko model, so the value is a fact
+//!    of the position (no `PATH_DEP`, no `KO`) and may be stored; the node
+//!    with the defender to move is decided one pass later;
+//! 4. a defender's move, at a node where the target is in atari, that is
 //!    not on the liberty and captures nothing: after it the attacker
 //!    captures at once by 2 (no ko ban survives a move that captures
 //!    nothing). This is decided without playing the move, so the one other
 //!    way the line could end, a repetition, is excluded first: the move is
 //!    played instead whenever the path holds a position with the stone
 //!    counts and target the child would have;
-//! 4. the min/sum rules over a frame whose children are solved;
-//! 5. a solved table entry that is *usable* at the current node.
+//! 5. the min/sum rules over a frame whose children are solved;
+//! 6. a solved table entry that is *usable* at the current node.
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
@@ -119,7 +125,7 @@
 //! # Costs
 //!
 //! An expansion plays every child once to evaluate it (exactly when 1–3
-//! apply, by the heuristic otherwise); children of rule 3 are not even
+//! apply, by the heuristic otherwise); children of rule 4 are not even
 //! played. The table is probed for the children only when the node was
 //! searched before: at a first expansion they are hardly ever in the table
 //! (their own probe catches transpositions when they are searched), and
@@ -139,6 +145,8 @@ pub mod tt;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_life;
 
 use crate::go::board::{Board, Point, PointList, MAX_POINTS, PASS};
 use crate::go::Color;
@@ -213,7 +221,8 @@ pub const THREAT_BUDGET: u64 = 4000;
 ///   threats of order n.
 /// * `Auto` (what GNU Go's commands use): λ-df-pn through the orders with
 ///   5% of the limits per order and prover (its nodes are cheap: most are
-///   threat-search nodes), then df-pn with what is left.
+///   threat-search nodes), then dual-λ through the orders with 5% each,
+///   then df-pn with what is left.
 ///
 /// A result is reported only when it holds in the real game: a win that
 /// rests on a node where the loser played only its own threats is a fact
@@ -446,9 +455,15 @@ impl Solver {
                 }
             }
             Algo::Auto => {
-                for n in orders {
+                for n in orders.clone() {
                     plan.push((only(mover), n, 50));
                     plan.push((only(other), n, 50));
+                }
+                // Dual-λ answers threats with threats of the answerer's
+                // own: it finds defences λ-df-pn's candidates miss (a
+                // connection that makes the second eye, say).
+                for n in orders {
+                    plan.push(([true, true], n, 50));
                 }
                 plan.push(([false, false], 0, 1000));
             }

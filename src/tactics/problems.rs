@@ -9,6 +9,7 @@
 //! contradicts, a "winning" move that does not win, or an unknown without a
 //! limit to excuse it is a bug, reported with a diagram to replay it.
 
+use super::life::target_lives;
 use super::reference::{solve_exhaustive, solve_exhaustive_with_move};
 use super::rules::{CaptureGame, KoModel, Problem, Winner};
 use crate::go::board::{Board, Point, PointList, BORDER, NUM_POINTS, PASS};
@@ -139,6 +140,28 @@ pub type Solutions = [(Winner, u64); 3];
 
 /// [`generate`], with the reference's solutions found on the way.
 pub fn generate_solved(seed: u64, count: usize) -> Vec<(GeneratedProblem, Solutions)> {
+    generate_kind(seed, count, candidate)
+}
+
+/// `count` life problems, the same for the same `seed`: like [`generate`],
+/// but the target (two to four liberties) is unconditionally alive (see
+/// [`crate::tactics::life`]) now or after one move of the defender, and it
+/// escapes only at 8 liberties, so that most lines end by life or death
+/// rather than by escape. They check that the solvers' life rule never
+/// claims a result the exhaustive search (which knows nothing of it)
+/// contradicts.
+pub fn generate_life(seed: u64, count: usize) -> Vec<GeneratedProblem> {
+    generate_kind(seed, count, life_candidate)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect()
+}
+
+fn generate_kind(
+    seed: u64,
+    count: usize,
+    candidate: fn(&mut Rng) -> Option<GeneratedProblem>,
+) -> Vec<(GeneratedProblem, Solutions)> {
     let mut rng = Rng::new(mix(seed));
     let mut out = Vec::with_capacity(count);
     let mut attempts = 0u64;
@@ -219,6 +242,55 @@ fn candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
         target,
         to_move,
         escape_libs,
+    })
+}
+
+/// One random life problem (see [`generate_life`]), not yet checked for
+/// solvability.
+fn life_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
+    let size = 5 + rng.below(2);
+    let want_ban = rng.below(5) < 1;
+    let (mut board, banned) = random_position(rng, size, want_ban)?;
+    let to_move = if banned || rng.below(2) == 0 {
+        board.to_move()
+    } else {
+        board.to_move().opp()
+    };
+    let defender = if rng.below(2) == 0 {
+        to_move
+    } else {
+        to_move.opp()
+    };
+    let near_life = |board: &mut Board, head: Point| {
+        if target_lives(board, head, None) {
+            return true;
+        }
+        let points: Vec<Point> = board.points().collect();
+        points.into_iter().any(|m| {
+            if !board.is_legal(defender, m) {
+                return false;
+            }
+            let undo = board.play(defender, m);
+            let alive = board.color_at(head) == Some(defender) && target_lives(board, head, None);
+            board.undo(&undo);
+            alive
+        })
+    };
+    let blocks: Vec<Point> = blocks_of(&board, defender, 2..=4)
+        .into_iter()
+        .filter(|&h| near_life(&mut board, h))
+        .collect();
+    if blocks.is_empty() {
+        return None;
+    }
+    let block = blocks[rng.below(blocks.len())];
+    let mut stones = Vec::new();
+    board.for_each_stone(block, |q| stones.push(q));
+    Some(GeneratedProblem {
+        board,
+        target: stones[rng.below(stones.len())],
+        to_move,
+        escape_libs: 8,
     })
 }
 

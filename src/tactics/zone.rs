@@ -46,6 +46,11 @@ impl Zone {
     }
 
     #[inline]
+    pub fn remove(&mut self, p: Point) {
+        self.bits[p / 64] &= !(1 << (p % 64));
+    }
+
+    #[inline]
     pub fn contains(&self, p: Point) -> bool {
         self.bits[p / 64] & (1 << (p % 64)) != 0
     }

@@ -270,6 +270,14 @@ impl Search<'_> {
                 NO_MOVE,
             ));
         }
+        // Unconditional life: the defender wins by passing from here on,
+        // on every path and under every ko model (see `life`). Checked
+        // where the attacker is to move, after the defender's moves that
+        // make it (a node with the defender to move is decided one pass
+        // later), to halve the cost.
+        if mover_att && self.target_lives() {
+            return Some(Value::solved(!mover_att, 0, NO_MOVE));
+        }
         if !mover_att && self.anc.last().is_some_and(|a| a.passed) {
             return Some(Value::solved(true, 0, PASS as u16));
         }

@@ -5,7 +5,10 @@
 //! After Thomsen (2000, "Lambda-search in game trees — with application to
 //! Go") as summarised in seed 002: a player P has a *goal* — for the
 //! attacker, the target block is captured; for the defender, the target
-//! has `escape_libs` liberties. A λ⁰ win is a move that reaches the goal.
+//! has `escape_libs` liberties or is unconditionally alive (Benson 1976,
+//! see `tactics::life`: a defender win of the capture game, so eye-making
+//! moves are the defender's threats). A λ⁰ win is a move that reaches the
+//! goal.
 //! A λⁿ move of P is one after which, were the opponent O to pass (a *null
 //! move*), P would win with a λᵏ tree for some k < n. In a λⁿ tree P plays
 //! only λⁿ moves; O plays every move that could refute the threat. Ladders
@@ -34,7 +37,16 @@
 //!
 //! * P's moves read only zone points, which are unchanged, so they are
 //!   legal and do the same in X'. The goal and O's goal read only the
-//!   target's stones and liberties, unchanged.
+//!   target's stones and liberties, unchanged; a defender's goal reached
+//!   by unconditional life also reads its certificate: the alive blocks
+//!   with their liberties and the points of their vital regions. The
+//!   regions are bounded by stones of alive blocks and their contents are
+//!   read, so in X' they are the same regions, still touching only those
+//!   blocks and still vital: the same certificate proves life (an O stone
+//!   next to an alive block would sit on a read liberty).
+//! * A threat search of the attacker gives up a line where the target
+//!   lives unconditionally (it can never be captured there); giving up is
+//!   a failure, and failures are never transferred.
 //! * A P block with a stone in the zone was read whole, so an extra O
 //!   stone next to it would sit on one of its liberties, inside the zone.
 //!   A P block never read keeps its liberties through the proof, less the
@@ -68,6 +80,7 @@ use super::search::{capture_usable, Search};
 use super::tt::{KO, NO_MIN, REL};
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
+use crate::tactics::life;
 use crate::tactics::rules::{Step, Winner};
 use crate::tactics::zone::Zone;
 use arrayvec::ArrayVec;
@@ -132,14 +145,38 @@ impl Search<'_> {
         self.game.board().color_at(self.target) == Some(self.attacker.opp())
     }
 
-    /// Whether `side` has reached its goal.
+    /// Whether `side` has reached its goal: for the attacker the capture,
+    /// for the defender the escape liberties or unconditional life (see
+    /// [`crate::tactics::life`]; it is a defender win of the capture game).
     pub fn goal(&self, side: Winner) -> bool {
         match side {
             Winner::Attacker => !self.target_on(),
-            Winner::Defender => {
-                self.target_on()
-                    && self.game.board().libs(self.target) >= self.game.problem().escape_libs
-            }
+            Winner::Defender => self.escaped() || self.target_lives(),
+        }
+    }
+
+    fn escaped(&self) -> bool {
+        self.target_on() && self.game.board().libs(self.target) >= self.game.problem().escape_libs
+    }
+
+    /// Whether the target, not escaped yet, is unconditionally alive.
+    pub fn target_lives(&self) -> bool {
+        let b = self.game.board();
+        self.target_on()
+            && b.libs(self.target) < self.game.problem().escape_libs
+            && life::target_lives(b, self.target, None)
+    }
+
+    /// The reads of a node where `prover` has reached its goal: the
+    /// target's stones and liberties, and for a defender that lives
+    /// unconditionally what its certificate read (the alive blocks with
+    /// their liberties and their vital regions: see `life` for why an
+    /// attacker stone anywhere else leaves it standing).
+    fn goal_reads(&self, prover: Winner, zone: &mut Zone) {
+        self.node_reads(prover, zone);
+        if prover == Winner::Defender && !self.escaped() && self.target_on() {
+            let alive = life::target_lives(self.game.board(), self.target, Some(zone));
+            debug_assert!(alive, "the defender's goal is reached");
         }
     }
 
@@ -488,7 +525,7 @@ impl Search<'_> {
             };
             let won = self.goal(prover);
             if won {
-                self.node_reads(prover, &mut zone);
+                self.goal_reads(prover, &mut zone);
             }
             self.undo();
             if won {
@@ -506,11 +543,19 @@ impl Search<'_> {
                 let Some(mut zone) = self.play_reading(m, &base) else {
                     continue;
                 };
-                let r = if self.goal(prover) {
-                    None
-                } else {
-                    self.threat_and(prover, k, depth + 1)
-                };
+                // A threat move may reach the goal at once where the goal
+                // moves did not list it (life is not only a liberty away).
+                if self.goal(prover) {
+                    self.goal_reads(prover, &mut zone);
+                    self.undo();
+                    return Some(Proof {
+                        zone,
+                        min: here,
+                        flags: ko,
+                        nulls: 0,
+                    });
+                }
+                let r = self.threat_and(prover, k, depth + 1);
                 self.undo();
                 if let Some(p) = r {
                     zone.union(&p.zone);
@@ -538,7 +583,7 @@ impl Search<'_> {
         }
         if self.goal(prover) {
             let mut zone = Zone::new();
-            self.node_reads(prover, &mut zone);
+            self.goal_reads(prover, &mut zone);
             return Some(Some(Proof {
                 zone,
                 min: self.counts_now(),
@@ -546,7 +591,8 @@ impl Search<'_> {
                 nulls: 0,
             }));
         }
-        if self.game.winner().is_some() {
+        // The game is over, or the attacker's goal can no longer be met.
+        if self.game.winner().is_some() || (prover == Winner::Attacker && self.target_lives()) {
             return Some(None);
         }
         if depth >= self.threat_max_depth {
@@ -695,8 +741,9 @@ impl Search<'_> {
                 if !self.game.is_legal(m) || !self.play(m) {
                     continue;
                 }
-                let keep =
-                    self.game.winner().is_some() || self.threat_after_null(order - 1).is_some();
+                let keep = self.game.winner().is_some()
+                    || self.goal(me)
+                    || self.threat_after_null(order - 1).is_some();
                 self.undo();
                 if keep {
                     self.moves.push(m);

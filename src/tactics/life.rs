@@ -1,0 +1,591 @@
+//! Unconditional life of the target block, after Benson (D. B. Benson,
+//! "Life in the game of Go", Information Sciences 10, 1976), as a win of
+//! the defender in the capture game of [`rules`](super::rules).
+//!
+//! # The theorem used
+//!
+//! For a colour X, an *X-enclosed region* is a maximal connected set of
+//! points that hold no X stone (empty points and enemy stones). A region R
+//! is *vital* to an X block B when every empty point of R is a liberty of B
+//! (and R has one). Benson's theorem, in the form Müller states it ("Playing
+//! it safe", 1997): let S be a set of X blocks and V a set of X-enclosed
+//! regions such that
+//!
+//! 1. every region of V touches only blocks of S, and
+//! 2. every block of S has at least two regions of V vital to it.
+//!
+//! Then no block of S can ever be captured, even if X passes at every turn.
+//! (To capture a block of S the enemy must fill both its vital regions;
+//! the last empty point of a region of V is filled only by a stone without
+//! liberties that captures, and the first block of S captured would need
+//! both its regions filled already.) Benson's algorithm finds the largest
+//! such S; any S that passes the two conditions proves life, and that is
+//! what this module checks, on a neighbourhood of the target.
+//!
+//! # Why the capture game may end there
+//!
+//! When the target belongs to such an S, the defender wins the capture game
+//! from that position whatever the path, the ko model or who is to move:
+//! passing at every turn, the defender never loses the target, and every
+//! line then ends in the defender's favour (two passes, a repeated state, the
+//! depth limit, or the escape liberties). So a search may treat the
+//! position as a solved defender win and store it: the result depends on
+//! the stones alone. The exhaustive reference knows nothing of this; the
+//! proof check compares the two.
+//!
+//! # What the certificate reads
+//!
+//! The check looks only at the blocks of S (with their liberties) and the
+//! points of the regions of V vital to them. A position that differs from
+//! this one only by enemy stones outside those points (and by X blocks
+//! outside S those stones captured) has the same S and V: the regions of V
+//! are bounded by stones of S, their contents are unchanged, so they are
+//! still maximal, still touch only S, and still vital. That is the
+//! relevance zone the threat searches use (see `dfpn::threats`).
+//!
+//! # Cost
+//!
+//! The search runs at every node of df-pn, so the check is local and
+//! bounded, with everything on the stack: a cheap gate first (the target
+//! needs two liberties whose empty neighbours are all its liberties, since
+//! each vital region of its own holds one), then regions are flooded from
+//! the target outwards, through the blocks that border them, up to fixed
+//! caps. A region too large for the caps, or touching a block the caps
+//! leave out, is simply not counted, which can only make the check say
+//! "not proven", never prove too much.
+
+use crate::go::board::{Board, Point, BORDER, EMPTY};
+use crate::tactics::zone::Zone;
+use arrayvec::ArrayVec;
+
+/// Blocks the check considers (bit masks of `u32`).
+const MAX_BLOCKS: usize = 32;
+/// Regions it keeps.
+const MAX_REGIONS: usize = 48;
+/// Points of one region: larger regions are not counted.
+const REGION_CAP: usize = 40;
+/// Points flooded in all, aborted floods included: beyond, no proof.
+const WORK_CAP: usize = 400;
+
+#[derive(Clone, Copy)]
+struct Region {
+    /// Range of the region's points in `Check::points`.
+    start: u16,
+    len: u16,
+    /// Blocks (indices into `Check::blocks`) the region touches.
+    border: u32,
+    /// Blocks the region is vital to.
+    vital: u32,
+}
+
+struct Check<'a> {
+    board: &'a Board,
+    own: u8,
+    /// Block heads; index 0 is the target's.
+    blocks: ArrayVec<Point, MAX_BLOCKS>,
+    regions: ArrayVec<Region, MAX_REGIONS>,
+    points: ArrayVec<Point, { MAX_REGIONS * REGION_CAP }>,
+    /// Points of the regions flooded so far (complete or not).
+    seen: Zone,
+    /// Points of floods given up: any region reaching them is too large.
+    big: Zone,
+    work: usize,
+}
+
+/// Whether the block on `target` (a stone) is unconditionally alive by
+/// Benson's criterion. With `zone`, adds to it what the proof read (the
+/// alive blocks with their liberties and their vital regions).
+pub fn target_lives(board: &Board, target: Point, zone: Option<&mut Zone>) -> bool {
+    let own = board.cell(target);
+    if own == EMPTY || own == BORDER || board.libs(target) < 2 {
+        return false;
+    }
+    let Some((libs, all)) = gate(board, target) else {
+        return false;
+    };
+    let mut c = Check {
+        board,
+        own,
+        blocks: ArrayVec::new(),
+        regions: ArrayVec::new(),
+        points: ArrayVec::new(),
+        seen: Zone::new(),
+        big: Zone::new(),
+        work: 0,
+    };
+    c.blocks.push(board.block(target));
+    let Some(live) = c.explore(&libs, all) else {
+        return false;
+    };
+    let (blocks, regions) = c.benson(live);
+    if blocks & 1 == 0 {
+        return false;
+    }
+    if let Some(z) = zone {
+        for (i, &h) in c.blocks.iter().enumerate() {
+            if blocks & (1 << i) != 0 {
+                z.add_block(board, h);
+            }
+        }
+        for (i, r) in c.regions.iter().enumerate() {
+            if regions & (1u64 << i) != 0 && r.vital & blocks != 0 {
+                for &p in &c.points[r.start as usize..(r.start + r.len) as usize] {
+                    z.insert(p);
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Liberties of the target, as gathered by [`gate`].
+type Libs = ArrayVec<Point, 32>;
+
+/// A necessary condition, cheap: two liberties of the target whose empty
+/// neighbours are all liberties of the target too. Every region vital to
+/// the target holds a liberty, and the empty neighbours of a point of a
+/// region belong to the region, so two vital regions give two such
+/// liberties, and every empty point of a vital region is one; two vital
+/// regions hold two groups of them that no path of empty points joins.
+/// Returns
+/// those liberties (the only places a vital region of the target can be
+/// flooded from), all of them when the target has too many liberties to
+/// list (`true`: flood from its stones), or `None` when the condition
+/// fails. It gives up as soon as too few liberties are left to pass.
+fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
+    let t = board.block(target);
+    let own = board.cell(target);
+    let total = board.libs(t);
+    let is_lib = |e: Point| {
+        Board::neighbors(e)
+            .iter()
+            .any(|&n| board.cell(n) == own && board.block(n) == t)
+    };
+    let mut seen = Libs::new();
+    let mut good = Libs::new();
+    let mut bad = 0;
+    let mut fail = false;
+    let mut overflow = false;
+    board.for_each_stone(t, |s| {
+        if fail || overflow {
+            return;
+        }
+        for l in Board::neighbors(s) {
+            if board.cell(l) != EMPTY || seen.contains(&l) {
+                continue;
+            }
+            if seen.try_push(l).is_err() {
+                overflow = true;
+                return;
+            }
+            // An enemy block in the region has its liberties there, all
+            // liberties of the target: no more than the target has.
+            if Board::neighbors(l).iter().all(|&e| match board.cell(e) {
+                EMPTY => is_lib(e),
+                c if c == own || c == BORDER => true,
+                _ => board.libs(e) <= total,
+            }) {
+                good.push(l);
+            } else {
+                bad += 1;
+                if total < bad + 2 {
+                    fail = true;
+                    return;
+                }
+            }
+        }
+    });
+    if overflow {
+        return Some((Libs::new(), true));
+    }
+    if fail {
+        return None;
+    }
+    // A liberty next to an empty point that is not a good liberty is in a
+    // region with an empty point away from the target (that point, or its
+    // neighbour): drop it, and so on until every good liberty has only good
+    // liberties as empty neighbours.
+    loop {
+        let before = good.len();
+        let kept = good.clone();
+        good.retain(|l| {
+            Board::neighbors(*l)
+                .iter()
+                .all(|&e| board.cell(e) != EMPTY || kept.contains(&e))
+        });
+        if good.len() == before {
+            break;
+        }
+    }
+    // Two vital regions hold two sets of good liberties that no path of
+    // empty points joins.
+    let first = *good.first()?;
+    let mut part: ArrayVec<Point, 32> = ArrayVec::new();
+    part.push(first);
+    let mut k = 0;
+    while k < part.len() {
+        let q = part[k];
+        k += 1;
+        for e in Board::neighbors(q) {
+            if good.contains(&e) && !part.contains(&e) {
+                part.push(e);
+            }
+        }
+    }
+    (part.len() < good.len()).then_some((good, false))
+}
+
+impl Check<'_> {
+    /// Floods, for every block in turn, the regions vital to it (the
+    /// others cannot count for it), adding the blocks they touch. Returns
+    /// the blocks that may live (two liberties at least), or `None` when
+    /// the work cap ran out or the target has fewer than two vital regions.
+    /// The target's regions are flooded from `target_libs` only, or from
+    /// all its liberties with `all` (see [`gate`]).
+    fn explore(&mut self, target_libs: &Libs, all: bool) -> Option<u32> {
+        let b = self.board;
+        let mut live = 0u32;
+        let mut i = 0;
+        while i < self.blocks.len() {
+            let h = self.blocks[i];
+            // A block with one liberty has at most one region with an
+            // empty liberty in it: it cannot have two vital ones.
+            if b.libs(h) >= 2 {
+                live |= 1 << i;
+                // A vital region holds a liberty: flood from the liberties.
+                let mut ok = true;
+                if i == 0 && !all {
+                    for &l in target_libs {
+                        if ok && !self.seen.contains(l) && !self.big.contains(l) {
+                            ok = self.flood(l, 0);
+                        }
+                    }
+                } else {
+                    b.for_each_stone(h, |s| {
+                        for n in Board::neighbors(s) {
+                            if ok
+                                && b.cell(n) == EMPTY
+                                && !self.seen.contains(n)
+                                && !self.big.contains(n)
+                            {
+                                ok = self.flood(n, i);
+                            }
+                        }
+                    });
+                }
+                if !ok {
+                    return None;
+                }
+            }
+            if i == 0 && self.regions.iter().filter(|r| r.vital & 1 != 0).count() < 2 {
+                return None;
+            }
+            i += 1;
+        }
+        Some(live)
+    }
+
+    /// Floods the region of the liberty `start` of block `from`, and keeps
+    /// it when it is vital to that block, small enough, and its bordering
+    /// blocks fit in the block list. A region that is not vital to `from`
+    /// is given up at its first empty point away from the block, and its
+    /// points are freed for another block's flood (it may be vital to that
+    /// one); a region too large is remembered as such. Returns false when
+    /// the work cap ran out.
+    fn flood(&mut self, start: Point, from: usize) -> bool {
+        let b = self.board;
+        let h = self.blocks[from];
+        let own = self.own;
+        let touches = |p: Point| {
+            Board::neighbors(p)
+                .iter()
+                .any(|&n| b.cell(n) == own && b.block(n) == h)
+        };
+        let first = self.points.len();
+        let mut border = 0u32;
+        // Why the flood stopped early: not vital to `from`, or too large.
+        let mut not_vital = false;
+        let mut too_big = self.regions.is_full();
+        self.seen.insert(start);
+        if self.points.try_push(start).is_err() {
+            return false;
+        }
+        let mut k = first;
+        'flood: while !too_big && k < self.points.len() {
+            let q = self.points[k];
+            k += 1;
+            for n in Board::neighbors(q) {
+                let c = b.cell(n);
+                if c == BORDER {
+                    continue;
+                }
+                if c == own {
+                    let head = b.block(n);
+                    let idx = match self.blocks.iter().position(|&x| x == head) {
+                        Some(i) => i,
+                        None if !self.blocks.is_full() => {
+                            self.blocks.push(head);
+                            self.blocks.len() - 1
+                        }
+                        None => {
+                            too_big = true;
+                            break 'flood;
+                        }
+                    };
+                    border |= 1 << idx;
+                    continue;
+                }
+                if self.seen.contains(n) {
+                    continue;
+                }
+                // Found as early as possible: an empty point away from the
+                // block, or an enemy block with more liberties than the
+                // block (its liberties would be empty points of the region,
+                // all liberties of the block).
+                let away = if c == EMPTY {
+                    !touches(n)
+                } else {
+                    b.libs(n) > b.libs(h)
+                };
+                if away {
+                    not_vital = true;
+                    break 'flood;
+                }
+                if self.big.contains(n) || self.points.len() - first >= REGION_CAP {
+                    too_big = true;
+                    break 'flood;
+                }
+                self.seen.insert(n);
+                if self.points.try_push(n).is_err() {
+                    too_big = true;
+                    break 'flood;
+                }
+            }
+        }
+        self.work += k - first;
+        if not_vital || too_big {
+            for &p in &self.points[first..] {
+                if too_big {
+                    self.big.insert(p);
+                } else {
+                    self.seen.remove(p);
+                }
+            }
+            self.points.truncate(first);
+            return self.work <= WORK_CAP;
+        }
+        let len = self.points.len() - first;
+        let pts = &self.points[first..];
+        let empties = pts.iter().filter(|&&p| b.cell(p) == EMPTY).count();
+        let mut vital = 0u32;
+        for (i, &x) in self.blocks.iter().enumerate() {
+            if border & (1 << i) == 0 || empties > b.libs(x) {
+                continue;
+            }
+            let all = pts.iter().all(|&p| {
+                b.cell(p) != EMPTY
+                    || Board::neighbors(p)
+                        .iter()
+                        .any(|&n| b.cell(n) == own && b.block(n) == x)
+            });
+            if all {
+                vital |= 1 << i;
+            }
+        }
+        debug_assert!(vital & (1 << from) != 0);
+        self.regions.push(Region {
+            start: first as u16,
+            len: len as u16,
+            border,
+            vital,
+        });
+        self.work <= WORK_CAP
+    }
+
+    /// Benson's fixed point over the blocks in `live` and the regions
+    /// kept: drop every block with fewer than two vital regions left, and
+    /// every region touching a dropped block (or a block never explored),
+    /// until nothing changes. Returns the blocks and regions left.
+    fn benson(&self, mut live: u32) -> (u32, u64) {
+        let mut regions: u64 = (1u64 << self.regions.len()) - 1;
+        loop {
+            let mut changed = false;
+            for (i, r) in self.regions.iter().enumerate() {
+                if regions & (1u64 << i) != 0 && r.border & !live != 0 {
+                    regions &= !(1u64 << i);
+                    changed = true;
+                }
+            }
+            for bi in 0..self.blocks.len() {
+                if live & (1 << bi) == 0 {
+                    continue;
+                }
+                let vital = self
+                    .regions
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, r)| regions & (1u64 << i) != 0 && r.vital & (1 << bi) != 0)
+                    .count();
+                if vital < 2 {
+                    live &= !(1 << bi);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return (live, regions);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Color;
+
+    /// A board from rows listed top first: `X` black, `O` white.
+    fn board(rows: &[&str]) -> Board {
+        let n = rows.len();
+        let mut b = Board::new(n);
+        for (i, row) in rows.iter().enumerate() {
+            for (col, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let p = Board::point_at(col, n - 1 - i);
+                match ch {
+                    'X' => b.set_point(p, Some(Color::Black)),
+                    'O' => b.set_point(p, Some(Color::White)),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    fn at(col: usize, row: usize) -> Point {
+        Board::point_at(col, row)
+    }
+
+    #[test]
+    fn two_eyes_live_one_does_not() {
+        let b = board(&[
+            ". X . X O", //
+            "X X X X O",
+            "O O O O O",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        let mut z = Zone::new();
+        assert!(target_lives(&b, at(0, 3), Some(&mut z)));
+        // The stones, the eyes; not the white wall.
+        assert!(z.contains(at(0, 4)) && z.contains(at(2, 4)) && z.contains(at(3, 3)));
+        assert!(!z.contains(at(4, 4)) && !z.contains(at(0, 2)));
+        // One eye filled: one region left.
+        let b = board(&[
+            ". X X X O", //
+            "X X X X O",
+            "O O O O O",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        assert!(!target_lives(&b, at(0, 3), None));
+    }
+
+    #[test]
+    fn eyes_shared_between_blocks() {
+        // Two black blocks share both eyes: each has two vital regions.
+        let b = board(&[
+            "X . X O .", //
+            "X X . X O",
+            "O X X X O",
+            "O O O O O",
+            ". . . . .",
+        ]);
+        assert!(target_lives(&b, at(0, 4), None));
+        assert!(target_lives(&b, at(2, 4), None));
+    }
+
+    #[test]
+    fn big_eye_and_false_eye_are_not_life() {
+        // A three-point eye is one region.
+        let b = board(&[
+            ". . . X O", //
+            "X X X X O",
+            "O O O O O",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        assert!(!target_lives(&b, at(0, 3), None));
+        // The second eye touches a black stone in atari: it falls, and
+        // the eye with it.
+        let b = board(&[
+            ". X . X O", //
+            "X X O . X",
+            "O O O X O",
+            ". . . O .",
+            ". . . . .",
+        ]);
+        assert!(!target_lives(&b, at(0, 3), None));
+    }
+
+    #[test]
+    fn dead_enemy_stones_inside_an_eye() {
+        let b = board(&[
+            "O . X . X", //
+            "X X X X X",
+            "O O O O O",
+            ". . . . .",
+            ". . . . .",
+        ]);
+        // The white stone at A5 has A5's region {A5, B5}: vital, its one
+        // empty point a liberty of the black block.
+        assert!(target_lives(&b, at(2, 4), None));
+    }
+
+    /// Agrees with the whole-board Benson of the player's evaluation
+    /// wherever the local caps are not reached (small boards).
+    #[test]
+    fn agrees_with_the_whole_board_algorithm() {
+        use crate::go::playout::Rng;
+        use crate::search::benson::unconditional_life;
+        let mut rng = Rng::new(0xB3_5011);
+        let (mut alive, mut checked) = (0, 0);
+        for _ in 0..3000 {
+            let size = 4 + rng.below(4);
+            let mut b = Board::new(size);
+            let mut legal = crate::go::board::PointList::new();
+            let stones = size * size * (5 + rng.below(4)) / 10;
+            for _ in 0..4 * size * size {
+                let [x, o] = b.stone_counts();
+                if x + o >= stones {
+                    break;
+                }
+                let c = b.to_move();
+                b.legal_moves(c, &mut legal);
+                legal.retain(|p| !crate::go::playout::is_true_eye(&b, c, *p));
+                let p = if legal.is_empty() {
+                    crate::go::board::PASS
+                } else {
+                    legal[rng.below(legal.len())]
+                };
+                b.play(c, p);
+            }
+            for c in [Color::Black, Color::White] {
+                let life = unconditional_life(&b, c);
+                for p in b.points() {
+                    if b.color_at(p) != Some(c) || b.block(p) != p {
+                        continue;
+                    }
+                    checked += 1;
+                    let mut z = Zone::new();
+                    let local = target_lives(&b, p, Some(&mut z));
+                    assert_eq!(local, life.alive[p], "{b:?} block {}", Board::vertex(p));
+                    if local {
+                        alive += 1;
+                        assert!(z.contains(p));
+                    }
+                }
+            }
+        }
+        eprintln!("{checked} blocks, {alive} alive");
+        assert!(alive > 100, "{alive} of {checked}");
+    }
+}
