@@ -44,6 +44,9 @@ pub const BORDER: u8 = 3;
 /// A list of points with room for every point of the largest board.
 pub type PointList = ArrayVec<Point, MAX_POINTS>;
 
+/// Words of the bit set of cells whose liberty count is one.
+const ATARI_WORDS: usize = NUM_POINTS.div_ceil(64);
+
 /// Why a move is not allowed on the board as it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Illegal {
@@ -129,6 +132,11 @@ pub struct Board {
     ko_color: Color,
     to_move: Color,
     prisoners: [u32; 2],
+    /// Bit `p` is set exactly when `libs[p] == 1`, so that the blocks in
+    /// atari are found without looking at the whole board (see
+    /// [`Board::for_each_atari_block`]). Every write of `libs` goes through
+    /// [`Board::set_libs`] to keep it so.
+    atari: [u64; ATARI_WORDS],
     /// Scratch marks for liberty counting; a point is marked when
     /// `mark[p] == mark_gen`, so clearing is one increment.
     mark: [u32; NUM_POINTS],
@@ -156,6 +164,7 @@ impl Board {
             ko_color: Color::Black,
             to_move: Color::Black,
             prisoners: [0; 2],
+            atari: [0; ATARI_WORDS],
             mark: [0; NUM_POINTS],
             mark_gen: 0,
         };
@@ -266,6 +275,57 @@ impl Board {
     #[inline]
     pub fn block_size(&self, p: Point) -> usize {
         self.stones[self.head[p] as usize] as usize
+    }
+
+    /// Writes the liberty count of the cell `p` (a block's head, or a cell
+    /// whose count no longer matters) and keeps the atari set in step.
+    #[inline]
+    fn set_libs(&mut self, p: Point, libs: u16) {
+        self.libs[p] = libs;
+        let bit = 1u64 << (p % 64);
+        if libs == 1 {
+            self.atari[p / 64] |= bit;
+        } else {
+            self.atari[p / 64] &= !bit;
+        }
+    }
+
+    /// Calls `f` on the head of every block of `color` that has exactly
+    /// one liberty, in increasing order of the heads. Costs a look at a
+    /// few words and at the cells whose count is one, not a walk over the
+    /// board.
+    #[inline]
+    pub fn for_each_atari_block(&self, color: Color, mut f: impl FnMut(Point)) {
+        let own = cell_of(color);
+        for (i, &word) in self.atari.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                let p = i * 64 + w.trailing_zeros() as usize;
+                w &= w - 1;
+                // Stale counts of cells that stopped being heads or stones
+                // are skipped.
+                if self.cells[p] == own && self.head[p] as Point == p {
+                    f(p);
+                }
+            }
+        }
+    }
+
+    /// A liberty of the block containing the stone on `p` (the first met
+    /// walking its stones), if it has one.
+    pub fn first_liberty(&self, p: Point) -> Option<Point> {
+        let mut q = p;
+        loop {
+            for n in Self::neighbors(q) {
+                if self.cells[n] == EMPTY {
+                    return Some(n);
+                }
+            }
+            q = self.next[q] as Point;
+            if q == p {
+                return None;
+            }
+        }
     }
 
     #[inline]
@@ -466,6 +526,72 @@ impl Board {
         Some(libs.min(2))
     }
 
+    /// The exact liberty count and stone count of the block of a stone of
+    /// `color` played on the empty point `p`, found without playing it,
+    /// when the move captures nothing; `None` when it captures. As with
+    /// [`Board::libs_after_quiet`], a liberty count other than 0 is a legal
+    /// move. Joining several blocks costs a walk over their stones.
+    pub fn after_stone(&self, color: Color, p: Point) -> Option<(usize, usize)> {
+        let own = cell_of(color);
+        let enemy = cell_of(color.opp());
+        let mut heads = [0u16; 4];
+        let mut joined = 0;
+        let mut empty = 0;
+        for n in Self::neighbors(p) {
+            let c = self.cells[n];
+            if c == EMPTY {
+                empty += 1;
+            } else if c == own {
+                let h = self.head[n];
+                if !heads[..joined].contains(&h) {
+                    heads[joined] = h;
+                    joined += 1;
+                }
+            } else if c == enemy && self.libs[self.head[n] as usize] == 1 {
+                return None;
+            }
+        }
+        let stones = 1 + heads[..joined]
+            .iter()
+            .map(|&h| self.stones[h as usize] as usize)
+            .sum::<usize>();
+        if joined == 0 {
+            return Some((empty, 1));
+        }
+        if joined == 1 {
+            // As `play_into` counts a single join: the block loses the
+            // liberty `p` and gains the empty neighbours of `p` it does not
+            // touch yet.
+            let root = heads[0];
+            let mut libs = self.libs[root as usize] as usize - 1;
+            for n in Self::neighbors(p) {
+                if self.cells[n] == EMPTY && !self.touches_block(n, p, root) {
+                    libs += 1;
+                }
+            }
+            return Some((libs, stones));
+        }
+        // The union of the blocks' liberties and the stone's, less `p`.
+        let mut seen = [0u64; ATARI_WORDS];
+        let mut mark = |q: Point| seen[q / 64] |= 1 << (q % 64);
+        for n in Self::neighbors(p) {
+            if self.cells[n] == EMPTY {
+                mark(n);
+            }
+        }
+        for &h in &heads[..joined] {
+            self.for_each_stone(h as Point, |q| {
+                for n in Self::neighbors(q) {
+                    if self.cells[n] == EMPTY && n != p {
+                        mark(n);
+                    }
+                }
+            });
+        }
+        let libs = seen.iter().map(|w| w.count_ones() as usize).sum();
+        Some((libs, stones))
+    }
+
     /// Plays a move (or `PASS`) for `color` and returns the record that
     /// takes it back. The move must pass [`Board::check`], or at least
     /// [`Board::check_ignoring_ko`] for a caller that models ko threats.
@@ -508,7 +634,7 @@ impl Board {
         self.next[p] = p as u16;
         self.head[p] = p as u16;
         self.stones[p] = 1;
-        self.libs[p] = 0;
+        self.set_libs(p, 0);
         self.hash ^= zobrist::STONE[color.index()][p];
 
         for n in Self::neighbors(p) {
@@ -529,7 +655,7 @@ impl Board {
         }
         for i in 0..u.n_enemies as usize {
             let h = u.enemies[i] as Point;
-            self.libs[h] -= 1;
+            self.set_libs(h, self.libs[h] - 1);
             if self.libs[h] == 0 {
                 u.captured[u.n_captured as usize] = h as u16;
                 u.n_captured += 1;
@@ -539,10 +665,11 @@ impl Board {
         self.prisoners[color.index()] += u.n_captured_stones as u32;
 
         if u.n_merged == 0 {
-            self.libs[p] = Self::neighbors(p)
+            let libs = Self::neighbors(p)
                 .iter()
                 .filter(|&&n| self.cells[n] == EMPTY)
                 .count() as u16;
+            self.set_libs(p, libs);
             if u.n_captured_stones == 1 && self.libs[p] == 1 {
                 // The only liberty is the captured point: a ko shape.
                 let k = Self::neighbors(p)
@@ -575,7 +702,7 @@ impl Board {
             }
             self.stones[root] += 1;
             self.head[p] = root as u16;
-            self.libs[root] = if merged.len() == 1 {
+            let libs = if merged.len() == 1 {
                 // Joining one block: it loses the liberty `p` and gains the
                 // empty neighbours of `p` it did not touch yet.
                 let mut libs = self.libs[root] - 1;
@@ -588,6 +715,7 @@ impl Board {
             } else {
                 self.count_libs(root) as u16
             };
+            self.set_libs(root, libs);
         }
         debug_assert!(self.libs(p) > 0, "suicide played");
     }
@@ -612,7 +740,7 @@ impl Board {
             for &h in &merged[1..] {
                 self.relabel(h as Point, h);
             }
-            self.libs[root] = u.root_libs;
+            self.set_libs(root, u.root_libs);
             self.stones[root] = u.root_stones;
         }
         self.cells[p] = EMPTY;
@@ -630,7 +758,7 @@ impl Board {
             }
             // Undo the liberties the capture gave to the surrounding blocks.
             loop {
-                self.for_each_distinct_neighbor_block(q, own, |b, l| b.libs[l] -= 1);
+                self.for_each_distinct_neighbor_block(q, own, |b, l| b.set_libs(l, b.libs[l] - 1));
                 q = self.next[q] as Point;
                 if q == h {
                     break;
@@ -638,12 +766,12 @@ impl Board {
             }
         }
         for &h in &u.enemies[..u.n_enemies as usize] {
-            self.libs[h as usize] += 1;
+            self.set_libs(h as usize, self.libs[h as usize] + 1);
         }
         self.prisoners[color.index()] -= u.n_captured_stones as u32;
         self.next[p] = u.prev_next;
         self.head[p] = u.prev_head;
-        self.libs[p] = u.prev_libs;
+        self.set_libs(p, u.prev_libs);
         self.stones[p] = u.prev_stones;
         self.hash = u.prev_hash;
     }
@@ -665,7 +793,7 @@ impl Board {
         // Only after every stone is gone, so no liberty is given to the
         // captured block itself.
         loop {
-            self.for_each_distinct_neighbor_block(q, own, |b, l| b.libs[l] += 1);
+            self.for_each_distinct_neighbor_block(q, own, |b, l| b.set_libs(l, b.libs[l] + 1));
             q = self.next[q] as Point;
             if q == h {
                 break;
@@ -809,7 +937,8 @@ impl Board {
             }
         }
         self.stones[p] = n_stones;
-        self.libs[p] = self.count_libs(p) as u16;
+        let libs = self.count_libs(p) as u16;
+        self.set_libs(p, libs);
     }
 
     /// Writes every legal move of `color` (not pass) into `out`.
@@ -827,6 +956,26 @@ impl Board {
         let mut fresh = self.clone();
         fresh.rebuild();
         assert_eq!(fresh.hash, self.hash, "hash");
+        for p in 0..NUM_POINTS {
+            let bit = self.atari[p / 64] >> (p % 64) & 1 == 1;
+            assert_eq!(bit, self.libs[p] == 1, "atari bit of {p}");
+        }
+        let mut in_atari = [0usize; 2];
+        for c in [Color::Black, Color::White] {
+            self.for_each_atari_block(c, |h| {
+                assert_eq!(self.libs(h), 1, "atari block");
+                in_atari[c.index()] += 1;
+            });
+        }
+        for c in [Color::Black, Color::White] {
+            let heads = self
+                .points()
+                .filter(|&p| {
+                    self.color_at(p) == Some(c) && self.head[p] as Point == p && self.libs[p] == 1
+                })
+                .count();
+            assert_eq!(in_atari[c.index()], heads, "blocks in atari");
+        }
         for p in self.points() {
             if self.cells[p] == BLACK || self.cells[p] == WHITE {
                 assert_eq!(self.cells[p], fresh.cells[p], "stone at {p} vanished");

@@ -132,6 +132,8 @@
 //! are generated into a fixed list, frames live in the arena, the game in
 //! one [`CaptureGame`].
 
+mod child;
+mod frame;
 mod numbers;
 mod search;
 mod threats;

@@ -101,9 +101,23 @@ impl Child {
     }
 }
 
+/// `Agg::best` when the selected child is the frame's group of quiet
+/// moves (see `frame`), not a child on the arena.
+pub const GROUP: usize = usize::MAX;
+
+/// A frame's group of unsplit quiet moves as the aggregation sees it:
+/// `count` unsolved children that all have the numbers `phi` and `delta`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Members {
+    pub count: u32,
+    pub phi: u32,
+    pub delta: u32,
+}
+
 pub struct Agg {
     pub phi: u32,
     pub delta: u32,
+    /// Index of the selected child, or [`GROUP`].
     pub best: usize,
     pub delta2: u32,
     /// Weak rule: what δ adds to the largest φ (children with φ > 0, less
@@ -117,7 +131,12 @@ pub struct Agg {
 /// − 1, which counts a position reached by many move orders once rather
 /// than once per order. Both are 0 exactly when every φ(child) is 0 and ∞
 /// when one is; unsolved values saturate at `CAP`.
-pub fn aggregate(children: &[Child], weak: bool) -> Agg {
+///
+/// The group counts as `group.count` more children with its numbers, after
+/// the children on the arena (so a child wins a tie with it). Its numbers
+/// are heuristic (never 0 or ∞), so while it has members the node is
+/// neither won nor lost.
+pub fn aggregate(children: &[Child], weak: bool, group: Members) -> Agg {
     let mut a = Agg {
         phi: INF,
         delta: 0,
@@ -146,6 +165,20 @@ pub fn aggregate(children: &[Child], weak: bool) -> Agg {
         } else {
             a.delta2 = a.delta2.min(d);
         }
+    }
+    if group.count > 0 {
+        debug_assert!(group.phi > 0 && group.phi < INF && group.delta > 0 && group.delta < INF);
+        let d = group.delta;
+        if d < a.phi {
+            a.delta2 = if group.count > 1 { d } else { a.phi };
+            a.phi = d;
+            a.best = GROUP;
+        } else {
+            a.delta2 = a.delta2.min(d);
+        }
+        sum += group.phi as u64 * group.count as u64;
+        open += group.count as u64;
+        max = max.max(group.phi);
     }
     let max = max as u64;
     if inf {
