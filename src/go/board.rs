@@ -137,6 +137,10 @@ pub struct Board {
     /// [`Board::for_each_atari_block`]). Every write of `libs` goes through
     /// [`Board::set_libs`] to keep it so.
     atari: [u64; ATARI_WORDS],
+    /// Bit `p` is set exactly when `p` is an empty point without an empty
+    /// neighbour: the only points where a move can be illegal (see
+    /// [`Board::for_each_hole`]).
+    holes: [u64; ATARI_WORDS],
     /// Scratch marks for liberty counting; a point is marked when
     /// `mark[p] == mark_gen`, so clearing is one increment.
     mark: [u32; NUM_POINTS],
@@ -165,6 +169,7 @@ impl Board {
             to_move: Color::Black,
             prisoners: [0; 2],
             atari: [0; ATARI_WORDS],
+            holes: [0; ATARI_WORDS],
             mark: [0; NUM_POINTS],
             mark_gen: 0,
         };
@@ -717,6 +722,7 @@ impl Board {
             };
             self.set_libs(root, libs);
         }
+        self.refresh_holes(p, &u.captured[..u.n_captured as usize]);
         debug_assert!(self.libs(p) > 0, "suicide played");
     }
 
@@ -774,6 +780,7 @@ impl Board {
         self.set_libs(p, u.prev_libs);
         self.stones[p] = u.prev_stones;
         self.hash = u.prev_hash;
+        self.refresh_holes(p, &u.captured[..u.n_captured as usize]);
     }
 
     /// Removes the block headed by `h`, captured by `by`; its links stay so
@@ -914,6 +921,60 @@ impl Board {
         }
         if dead {
             self.rebuild();
+            return;
+        }
+        for &p in &pts {
+            self.refresh_hole(p);
+        }
+    }
+
+    /// Recomputes the hole bit of the cell `q`.
+    #[inline]
+    fn refresh_hole(&mut self, q: Point) {
+        let hole =
+            self.cells[q] == EMPTY && Self::neighbors(q).iter().all(|&n| self.cells[n] != EMPTY);
+        let bit = 1u64 << (q % 64);
+        if hole {
+            self.holes[q / 64] |= bit;
+        } else {
+            self.holes[q / 64] &= !bit;
+        }
+    }
+
+    /// Recomputes the hole bits around the point `p` just played or taken
+    /// back, and around the stones of the blocks it captured.
+    fn refresh_holes(&mut self, p: Point, captured: &[u16]) {
+        self.refresh_hole(p);
+        for n in Self::neighbors(p) {
+            self.refresh_hole(n);
+        }
+        for &h in captured {
+            let h = h as Point;
+            let mut q = h;
+            loop {
+                self.refresh_hole(q);
+                for n in Self::neighbors(q) {
+                    self.refresh_hole(n);
+                }
+                q = self.next[q] as Point;
+                if q == h {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Calls `f` on every empty point without an empty neighbour, in
+    /// increasing order: a move anywhere else is legal (it has a liberty,
+    /// and a ko point is always such a hole).
+    #[inline]
+    pub fn for_each_hole(&self, mut f: impl FnMut(Point)) {
+        for (i, &word) in self.holes.iter().enumerate() {
+            let mut w = word;
+            while w != 0 {
+                f(i * 64 + w.trailing_zeros() as usize);
+                w &= w - 1;
+            }
         }
     }
 
@@ -959,6 +1020,10 @@ impl Board {
         for p in 0..NUM_POINTS {
             let bit = self.atari[p / 64] >> (p % 64) & 1 == 1;
             assert_eq!(bit, self.libs[p] == 1, "atari bit of {p}");
+            let hole = self.holes[p / 64] >> (p % 64) & 1 == 1;
+            let want = self.cells[p] == EMPTY
+                && Self::neighbors(p).iter().all(|&n| self.cells[n] != EMPTY);
+            assert_eq!(hole, want, "hole bit of {p}");
         }
         let mut in_atari = [0usize; 2];
         for c in [Color::Black, Color::White] {

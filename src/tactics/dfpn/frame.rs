@@ -40,7 +40,7 @@
 //! it had split off.
 
 use super::child::Here;
-use super::numbers::{min2, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
+use super::numbers::{min2, rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
 use super::search::{Pending, Search};
 use super::tt::{KO, NO_MIN};
 use crate::go::board::{Board, Point, PASS};
@@ -92,7 +92,8 @@ pub struct Frame {
     pub base: usize,
     /// The unsplit quiet moves.
     pub group: Members,
-    /// The next point the scan for members looks at.
+    /// The group's next member (the end of the board when none is left):
+    /// the members before it have been split off.
     pub cursor: u16,
     /// One past the board's last point.
     end: u16,
@@ -102,43 +103,111 @@ pub struct Frame {
 }
 
 impl Search<'_> {
-    /// When the defender is to move with the target in atari: its liberty,
-    /// and the stone counts after a defender's stone that captures nothing,
-    /// provided no position of the path could be repeated by such a move.
-    /// Then every legal move of the defender other than the pass, the
-    /// liberty and a capture loses at once: the target keeps its one
-    /// liberty, the move leaves no ko ban, and capturing is never suicide,
-    /// so the attacker captures next, whatever the ko model. The one way
-    /// the line could end otherwise is a repetition (or the depth limit,
-    /// excluded too), which needs an earlier position with the same stone
-    /// counts and target; if the path has one, `None`, and such moves are
-    /// evaluated one by one.
-    fn atari_losses(&self, here: &Here) -> Option<(Point, [u16; 2])> {
+    /// The target's liberty, when the defender is to move with the target
+    /// in atari and the line is far from the depth limit. Then every move
+    /// of the defender that leaves the target in atari without a ko ban on
+    /// its liberty loses at once: the attacker captures next, whatever the
+    /// ko model (capturing is never suicide), unless the position after
+    /// the move repeats one of the path (see [`Search::could_repeat`]).
+    fn defender_in_atari(&self, here: &Here) -> Option<Point> {
         let g = &self.game;
         if g.to_move() == self.attacker || self.target_libs() != 1 || g.depth() + 1 >= MAX_DEPTH {
             return None;
         }
-        let lib = here.libs.iter().next()?;
-        let me = self.anc.last()?;
-        let mut counts = me.counts;
-        counts[g.to_move().index()] += 1;
+        here.libs.iter().next()
+    }
+
+    /// Whether a position after one move from here, with the stone counts
+    /// `counts` and the same target block, could repeat a position of the
+    /// path: only one with those counts could, and none before the
+    /// target's last growth.
+    fn could_repeat(&self, counts: [u16; 2]) -> bool {
+        let Some(me) = self.anc.last() else {
+            return false;
+        };
         for s in self.anc.iter().rev() {
             if s.target < me.target {
                 break;
             }
             if s.counts == counts {
-                return None;
+                return true;
             }
         }
-        Some((lib, counts))
+        false
     }
 
-    /// Whether the empty point `p` is left to the group: a move there
-    /// touches no stone of the target (it is not one of its liberties) and
-    /// captures nothing. The explicit moves of [`Search::explicit_moves`]
-    /// are exactly the other empty points.
-    fn in_group(&self, p: Point, here: &Here) -> bool {
-        !here.libs.contains(p) && !self.game.board().captures_something(self.game.to_move(), p)
+    /// When the defender is to move with the target in atari: its liberty,
+    /// and the stone counts after a defender's stone that captures nothing,
+    /// provided no position of the path could be repeated by such a move.
+    /// Then every legal move of the defender other than the pass, the
+    /// liberty and a capture loses at once (see
+    /// [`Search::defender_in_atari`]): such a move leaves the target its
+    /// one liberty and no ko ban. Otherwise `None`, and such moves are
+    /// evaluated one by one.
+    fn atari_losses(&self, here: &Here) -> Option<(Point, [u16; 2])> {
+        let lib = self.defender_in_atari(here)?;
+        let mut counts = self.anc.last()?.counts;
+        counts[self.game.to_move().index()] += 1;
+        (!self.could_repeat(counts)).then_some((lib, counts))
+    }
+
+    /// The defender's capture `m`, legal, away from the target (not on its
+    /// liberty `lib`, capturing no block next to it), when the target is
+    /// in atari: it loses at once (see [`Search::defender_in_atari`]), as
+    /// the target keeps its one liberty and a ko ban the capture leaves is
+    /// on the captured stone's point, not on the liberty. `None` when the
+    /// position after it could repeat one of the path. The child carries
+    /// the `KO` flag when the capture leaves a ko ban, as `exact` finds.
+    fn far_capture_loss(&self, m: Point, lib: Point) -> Option<Child> {
+        let b = self.game.board();
+        let defender = self.defender();
+        let mut counts = self.anc.last()?.counts;
+        counts[defender.index()] += 1;
+        let mut heads = [0; 4];
+        let mut blocks = 0;
+        let mut captured = 0;
+        let mut open = false;
+        for n in Board::neighbors(m) {
+            match b.color_at(n) {
+                Some(c) if c == self.attacker && b.libs(n) == 1 => {
+                    let h = b.block(n);
+                    if !heads[..blocks].contains(&h) {
+                        heads[blocks] = h;
+                        blocks += 1;
+                        captured += b.block_size(h);
+                    }
+                }
+                Some(c) => open |= c == defender,
+                None => open |= b.is_empty(n),
+            }
+        }
+        counts[self.attacker.index()] -= captured as u16;
+        if self.could_repeat(counts) {
+            return None;
+        }
+        // As the board sets a ko ban: one stone captured by a stone that
+        // joins no block and has no other liberty.
+        let ko = captured == 1 && !open;
+        let mut c = Child::fresh(m);
+        c.set(
+            Value::solved(true, if ko { KO } else { 0 }, lib as u16),
+            counts,
+        );
+        Some(c)
+    }
+
+    /// Whether a move on `p` is a member of the group: a legal move on an
+    /// empty point that touches no stone of the target (it is not one of
+    /// its liberties) and captures nothing. The explicit moves of
+    /// [`Search::explicit_moves`] are the other empty points. Such a move
+    /// is illegal only as a suicide (a ko point is a capture).
+    fn is_member(&self, p: Point, here: &Here) -> bool {
+        let b = self.game.board();
+        let mover = self.game.to_move();
+        b.is_empty(p)
+            && !here.libs.contains(p)
+            && !b.captures_something(mover, p)
+            && !b.is_suicide(mover, p)
     }
 
     /// Writes the explicit moves into the move list in point order, pass
@@ -230,6 +299,7 @@ impl Search<'_> {
             pseudo = self.threat_moves_here(no_pass);
         }
         let losses = self.atari_losses(&f.here);
+        let in_atari = self.defender_in_atari(&f.here);
         self.pending.clear();
         let mover = self.game.to_move();
         for i in 0..self.moves.len() {
@@ -248,9 +318,26 @@ impl Search<'_> {
                 }
             }
             if m != PASS && late.contains(m) {
-                self.arena.push(self.lazy_child(m, f.here.replies));
-                self.pending.push(Pending::NONE);
-                continue;
+                if !self.game.is_legal(m) {
+                    // A ko ban: no move here.
+                    continue;
+                }
+                let Some(lib) = in_atari else {
+                    self.arena.push(self.lazy_child(m, f.here.replies));
+                    self.pending.push(Pending::NONE);
+                    continue;
+                };
+                if let Some(c) = self.far_capture_loss(m, lib) {
+                    if cfg!(debug_assertions) {
+                        let generated = self.generated;
+                        let played = self.init_played_child(m, f.here.replies);
+                        self.generated = generated;
+                        let want = format!("{:?}", Some((c, None::<Pending>)));
+                        assert_eq!(want, format!("{played:?}"), "capture {m}");
+                    }
+                    f.lost.fold(&c);
+                    continue;
+                }
             }
             if let Some((c, p)) = self.init_child(m, &f.here) {
                 debug_assert!(self.arena.len() < self.arena.capacity(), "arena overflow");
@@ -309,13 +396,23 @@ impl Search<'_> {
             f.lost.min = min2(f.lost.min, counts);
             return;
         }
+        // Every empty point is a legal move but for some of the holes; the
+        // explicit ones are empty too.
+        let b = self.game.board();
+        let mover = self.game.to_move();
+        let mut illegal = 0;
+        b.for_each_hole(|p| {
+            illegal += (!f.here.libs.contains(p) && b.is_suicide(mover, p)) as u32;
+        });
         let explicit = self.moves.iter().filter(|&&m| m != PASS).count() as u32;
         let (phi, delta) = self.quiet_numbers(false, f.here.replies);
         f.group = Members {
-            count: f.here.replies.saturating_sub(explicit),
+            count: f.here.replies - explicit - illegal,
             phi,
             delta,
+            rank: 0,
         };
+        self.seek(f);
     }
 
     /// Advances the scan, up to the point `limit`, to the next member and
@@ -329,22 +426,31 @@ impl Search<'_> {
         f: &mut Frame,
         limit: u16,
     ) -> Option<Option<(Child, Option<Pending>)>> {
+        if f.group.count == 0 || f.cursor >= limit {
+            return None;
+        }
+        let p = f.cursor as Point;
+        f.group.count -= 1;
+        f.cursor += 1;
+        self.seek(f);
+        self.stats.splits += 1;
+        Some(self.init_child(p, &f.here))
+    }
+
+    /// Moves the cursor to the next member, the group's first, at or after
+    /// it. The count is exact: at the end of the board it is 0.
+    fn seek(&self, f: &mut Frame) {
         let mut p = f.cursor as usize;
-        let end = f.end.min(limit) as usize;
-        while p < end && !(self.game.board().is_empty(p) && self.in_group(p, &f.here)) {
+        let end = f.end as usize;
+        while p < end && !self.is_member(p, &f.here) {
             p += 1;
         }
         f.cursor = p as u16;
-        if p >= f.end as usize {
+        f.group.rank = rank(p as u16);
+        debug_assert_eq!(p >= end, f.group.count == 0, "the count is exact");
+        if p >= end {
             f.group.count = 0;
         }
-        if p >= end {
-            return None;
-        }
-        f.cursor += 1;
-        f.group.count -= 1;
-        self.stats.splits += 1;
-        Some(self.init_child(p, &f.here))
     }
 
     /// Splits the next member off the group (the group was selected), with
