@@ -132,15 +132,15 @@ pub struct Board {
     ko_color: Color,
     to_move: Color,
     prisoners: [u32; 2],
-    /// Bit `p` is set exactly when `libs[p] == 1`, so that the blocks in
-    /// atari are found without looking at the whole board (see
-    /// [`Board::for_each_atari_block`]). Every write of `libs` goes through
-    /// [`Board::set_libs`] to keep it so.
+    /// Bit `p` is set exactly when `p` is the head of a block with one
+    /// liberty, so that the blocks in atari are found without looking at
+    /// the whole board (see [`Board::for_each_atari_block`]). Every write
+    /// of a head's `libs` goes through [`Board::set_libs`] to keep it so.
     atari: [u64; ATARI_WORDS],
-    /// Bit `p` is set exactly when `p` is an empty point without an empty
-    /// neighbour: the only points where a move can be illegal (see
-    /// [`Board::for_each_hole`]).
-    holes: [u64; ATARI_WORDS],
+    /// `eyes[c]`: bit `p` is set exactly when `p` is an empty point whose
+    /// neighbours are all stones of colour `c` or border (see
+    /// [`Board::eye_count`]).
+    eyes: [[u64; ATARI_WORDS]; 2],
     /// Scratch marks for liberty counting; a point is marked when
     /// `mark[p] == mark_gen`, so clearing is one increment.
     mark: [u32; NUM_POINTS],
@@ -169,7 +169,7 @@ impl Board {
             to_move: Color::Black,
             prisoners: [0; 2],
             atari: [0; ATARI_WORDS],
-            holes: [0; ATARI_WORDS],
+            eyes: [[0; ATARI_WORDS]; 2],
             mark: [0; NUM_POINTS],
             mark_gen: 0,
         };
@@ -282,8 +282,8 @@ impl Board {
         self.stones[self.head[p] as usize] as usize
     }
 
-    /// Writes the liberty count of the cell `p` (a block's head, or a cell
-    /// whose count no longer matters) and keeps the atari set in step.
+    /// Writes the liberty count of `p`, a block's head (or a stone about
+    /// to become one), and keeps the atari set in step.
     #[inline]
     fn set_libs(&mut self, p: Point, libs: u16) {
         self.libs[p] = libs;
@@ -702,6 +702,8 @@ impl Board {
                 if h != root {
                     self.stones[root] += self.stones[h];
                     self.relabel(h, root as u16);
+                    // No longer a head: out of the atari set.
+                    self.atari[h / 64] &= !(1u64 << (h % 64));
                 }
                 self.next.swap(p, h);
             }
@@ -721,8 +723,11 @@ impl Board {
                 self.count_libs(root) as u16
             };
             self.set_libs(root, libs);
+            // The stone joined `root`: no head (captures may have counted
+            // liberties for it on the way).
+            self.atari[p / 64] &= !(1u64 << (p % 64));
         }
-        self.refresh_holes(p, &u.captured[..u.n_captured as usize]);
+        self.refresh_eyes(p, &u.captured[..u.n_captured as usize]);
         debug_assert!(self.libs(p) > 0, "suicide played");
     }
 
@@ -745,6 +750,8 @@ impl Board {
             }
             for &h in &merged[1..] {
                 self.relabel(h as Point, h);
+                // A head again, with its count untouched.
+                self.set_libs(h as Point, self.libs[h as usize]);
             }
             self.set_libs(root, u.root_libs);
             self.stones[root] = u.root_stones;
@@ -777,10 +784,12 @@ impl Board {
         self.prisoners[color.index()] -= u.n_captured_stones as u32;
         self.next[p] = u.prev_next;
         self.head[p] = u.prev_head;
-        self.set_libs(p, u.prev_libs);
+        // An empty point again: whatever its old count, no block's head.
+        self.libs[p] = u.prev_libs;
+        self.atari[p / 64] &= !(1u64 << (p % 64));
         self.stones[p] = u.prev_stones;
         self.hash = u.prev_hash;
-        self.refresh_holes(p, &u.captured[..u.n_captured as usize]);
+        self.refresh_eyes(p, &u.captured[..u.n_captured as usize]);
     }
 
     /// Removes the block headed by `h`, captured by `by`; its links stay so
@@ -892,6 +901,7 @@ impl Board {
     /// Recomputes blocks, liberties and the hash from the cells alone.
     fn rebuild(&mut self) {
         self.hash = 0;
+        self.atari = [0; ATARI_WORDS];
         let pts: PointList = self.points().collect();
         for &p in &pts {
             self.head[p] = 0;
@@ -924,38 +934,43 @@ impl Board {
             return;
         }
         for &p in &pts {
-            self.refresh_hole(p);
+            self.refresh_eye(p);
         }
     }
 
-    /// Recomputes the hole bit of the cell `q`.
-    #[inline]
-    fn refresh_hole(&mut self, q: Point) {
-        let hole =
-            self.cells[q] == EMPTY && Self::neighbors(q).iter().all(|&n| self.cells[n] != EMPTY);
-        let bit = 1u64 << (q % 64);
-        if hole {
-            self.holes[q / 64] |= bit;
+    /// Recomputes the eye bits of the cell `q`.
+    #[inline(always)]
+    fn refresh_eye(&mut self, q: Point) {
+        // What surrounds `q`, by cell value: bit 0 black, bit 1 white, bit
+        // 2 empty, nothing for the border.
+        const SEEN: [u8; 4] = [4, 1, 2, 0];
+        let [a, b, c, d] = Self::neighbors(q);
+        let seen = if self.cells[q] == EMPTY {
+            SEEN[self.cells[a] as usize & 3]
+                | SEEN[self.cells[b] as usize & 3]
+                | SEEN[self.cells[c] as usize & 3]
+                | SEEN[self.cells[d] as usize & 3]
         } else {
-            self.holes[q / 64] &= !bit;
-        }
+            4
+        };
+        let (word, bit) = (q / 64, 1u64 << (q % 64));
+        // Black's eye: nothing but black and border around; white's alike.
+        let black = ((seen & 6 == 0) as u64).wrapping_neg() & bit;
+        let white = ((seen & 5 == 0) as u64).wrapping_neg() & bit;
+        self.eyes[0][word] = self.eyes[0][word] & !bit | black;
+        self.eyes[1][word] = self.eyes[1][word] & !bit | white;
     }
 
-    /// Recomputes the hole bits around the point `p` just played or taken
-    /// back, and around the stones of the blocks it captured.
-    fn refresh_holes(&mut self, p: Point, captured: &[u16]) {
-        self.refresh_hole(p);
-        for n in Self::neighbors(p) {
-            self.refresh_hole(n);
-        }
+    /// Recomputes the eye bits around the point `p` just played or taken
+    /// back, and around the stones of the blocks it captured: of the cells
+    /// that changed, and of their empty neighbours (a stone is no eye).
+    fn refresh_eyes(&mut self, p: Point, captured: &[u16]) {
+        self.refresh_around(p);
         for &h in captured {
             let h = h as Point;
             let mut q = h;
             loop {
-                self.refresh_hole(q);
-                for n in Self::neighbors(q) {
-                    self.refresh_hole(n);
-                }
+                self.refresh_around(q);
                 q = self.next[q] as Point;
                 if q == h {
                     break;
@@ -964,18 +979,32 @@ impl Board {
         }
     }
 
-    /// Calls `f` on every empty point without an empty neighbour, in
-    /// increasing order: a move anywhere else is legal (it has a liberty,
-    /// and a ko point is always such a hole).
-    #[inline]
-    pub fn for_each_hole(&self, mut f: impl FnMut(Point)) {
-        for (i, &word) in self.holes.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                f(i * 64 + w.trailing_zeros() as usize);
-                w &= w - 1;
+    #[inline(always)]
+    fn refresh_around(&mut self, q: Point) {
+        self.refresh_eye(q);
+        for n in Self::neighbors(q) {
+            if self.cells[n] == EMPTY {
+                self.refresh_eye(n);
             }
         }
+    }
+
+    /// The number of *eye points* of `color`: empty points whose
+    /// neighbours are all stones of `color` (or border). A move of the
+    /// opponent there is suicide unless it captures; any other suicide is
+    /// on the liberty of a block of the mover in atari.
+    #[inline]
+    pub fn eye_count(&self, color: Color) -> usize {
+        self.eyes[color.index()]
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum()
+    }
+
+    /// Whether `p` is an eye point of `color` (see [`Board::eye_count`]).
+    #[inline]
+    pub fn is_eye(&self, color: Color, p: Point) -> bool {
+        self.eyes[color.index()][p / 64] >> (p % 64) & 1 == 1
     }
 
     /// Builds the block containing `p` from scratch (links, head, counts).
@@ -1019,11 +1048,15 @@ impl Board {
         assert_eq!(fresh.hash, self.hash, "hash");
         for p in 0..NUM_POINTS {
             let bit = self.atari[p / 64] >> (p % 64) & 1 == 1;
-            assert_eq!(bit, self.libs[p] == 1, "atari bit of {p}");
-            let hole = self.holes[p / 64] >> (p % 64) & 1 == 1;
-            let want = self.cells[p] == EMPTY
-                && Self::neighbors(p).iter().all(|&n| self.cells[n] != EMPTY);
-            assert_eq!(hole, want, "hole bit of {p}");
+            let head = matches!(self.cells[p], BLACK | WHITE) && self.head[p] as Point == p;
+            assert_eq!(bit, head && self.libs[p] == 1, "atari bit of {p}");
+            for c in [Color::Black, Color::White] {
+                let want = self.cells[p] == EMPTY
+                    && Self::neighbors(p)
+                        .iter()
+                        .all(|&n| self.cells[n] == cell_of(c) || self.cells[n] == BORDER);
+                assert_eq!(self.is_eye(c, p), want, "eye bit of {p}");
+            }
         }
         let mut in_atari = [0usize; 2];
         for c in [Color::Black, Color::White] {

@@ -396,18 +396,30 @@ impl Search<'_> {
             f.lost.min = min2(f.lost.min, counts);
             return;
         }
-        // Every empty point is a legal move but for some of the holes; the
-        // explicit ones are empty too.
+        // Every empty point is a legal move but for the suicides: the
+        // opponent's eye points and some liberties of the mover's blocks in
+        // atari. The explicit moves are empty points too.
         let b = self.game.board();
         let mover = self.game.to_move();
-        let mut illegal = 0;
-        b.for_each_hole(|p| {
-            illegal += (!f.here.libs.contains(p) && b.is_suicide(mover, p)) as u32;
+        let opp = mover.opp();
+        let explicit = |p: Point| f.here.libs.contains(p) || b.captures_something(mover, p);
+        let mut illegal = b.eye_count(opp);
+        for &m in self.moves.iter() {
+            illegal -= (m != PASS && b.is_eye(opp, m)) as usize;
+        }
+        let mut seen = Zone::new();
+        b.for_each_atari_block(mover, |h| {
+            if let Some(l) = b.first_liberty(h) {
+                if !seen.contains(l) && !explicit(l) && b.is_suicide(mover, l) {
+                    illegal += 1;
+                    seen.insert(l);
+                }
+            }
         });
         let explicit = self.moves.iter().filter(|&&m| m != PASS).count() as u32;
         let (phi, delta) = self.quiet_numbers(false, f.here.replies);
         f.group = Members {
-            count: f.here.replies - explicit - illegal,
+            count: f.here.replies - explicit - illegal as u32,
             phi,
             delta,
             rank: 0,
