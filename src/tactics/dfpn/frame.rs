@@ -62,10 +62,11 @@ pub const LAZY: u8 = 0x40;
 struct Lost {
     flags: u8,
     min: [u16; 2],
-    /// The move with the most work behind it (the first such), the longest
-    /// resistance of a lost node.
+    /// The move with the most work behind it (the first such by `order`),
+    /// the longest resistance of a lost node.
     best: u16,
     work: u32,
+    order: u16,
 }
 
 impl Lost {
@@ -74,14 +75,16 @@ impl Lost {
         min: NO_MIN,
         best: NO_MOVE,
         work: 0,
+        order: u16::MAX,
     };
 
     fn fold(&mut self, c: &Child) {
         self.flags |= c.flags;
         self.min = min2(self.min, c.min);
-        if self.best == NO_MOVE || c.work > self.work {
+        if c.work > self.work || (c.work == self.work && c.order < self.order) {
             self.best = c.mv;
             self.work = c.work;
+            self.order = c.order;
         }
     }
 }
@@ -307,12 +310,15 @@ impl Search<'_> {
             if no_pass && m == PASS {
                 continue;
             }
+            // A frame cut to threats keeps its move list's order.
+            let order = if plain { rank(m as u16) } else { i as u16 };
             // Outside the plain search the move list is not cut to the
             // explicit moves, and a move that loses at once is decided here.
             if let Some((lib, counts)) = losses.filter(|_| !plain) {
                 if m != PASS && m != lib && !self.game.board().captures_something(mover, m) {
                     let mut c = Child::fresh(m);
                     c.set(Value::solved(true, 0, lib as u16), counts);
+                    c.order = order;
                     f.lost.fold(&c);
                     continue;
                 }
@@ -341,7 +347,7 @@ impl Search<'_> {
             }
             if let Some((c, p)) = self.init_child(m, &f.here) {
                 debug_assert!(self.arena.len() < self.arena.capacity(), "arena overflow");
-                self.arena.push(c);
+                self.arena.push(Child { order, ..c });
                 self.pending.push(p.unwrap_or(Pending::NONE));
             }
         }

@@ -26,6 +26,10 @@ pub struct Child {
     /// For a child won by the attacker: the least stone counts of any
     /// non-terminal position in its proof tree, the child itself included.
     pub min: [u16; 2],
+    /// Where the child comes among its siblings, for ties (lower first):
+    /// its [`rank`] in a full-width frame, its place in the move list in a
+    /// frame cut to threats.
+    pub order: u16,
 }
 
 /// A node's result: φ, δ, flags (`KO`, `PATH_DEP`), the stone-count bound
@@ -88,6 +92,7 @@ impl Child {
             work: 0,
             flags: 0,
             min: NO_MIN,
+            order: rank(m as u16),
         }
     }
 
@@ -135,8 +140,8 @@ pub struct Agg {
     pub rest: u32,
 }
 
-/// φ = min δ(child) with the selected child (of least δ, the first by
-/// [`rank`] among equals) and the
+/// φ = min δ(child) with the selected child (of least δ, the first among
+/// equals by `order`) and the
 /// second least δ; δ by the sum rule Σ φ(child), or by the weak rule of
 /// WPNS (Ueda et al. 2008, seed 000): max φ(child) + (children with φ > 0)
 /// − 1, which counts a position reached by many move orders once rather
@@ -169,11 +174,11 @@ pub fn aggregate(children: &[Child], weak: bool, group: Members) -> Agg {
         max = max.max(c.phi);
         // The least δ, and the second least.
         let d = c.delta;
-        if d < a.phi || (d == a.phi && rank(c.mv) < best_rank) {
+        if d < a.phi || (d == a.phi && c.order < best_rank) {
             a.delta2 = a.phi;
             a.phi = d;
             a.best = i;
-            best_rank = rank(c.mv);
+            best_rank = c.order;
         } else {
             a.delta2 = a.delta2.min(d);
         }

@@ -672,6 +672,7 @@ impl Search<'_> {
                         work: 0,
                         flags: p.flags,
                         min: p.min,
+                        order: u16::MAX,
                     });
                 }
             }
@@ -710,6 +711,7 @@ impl Search<'_> {
                 work: 0,
                 flags: REL,
                 min: NO_MIN,
+                order: u16::MAX,
             });
         }
         self.game.moves(self.moves);
