@@ -23,6 +23,8 @@ use super::vertex::{Move, Vertex, MAX_SIZE};
 use super::zobrist;
 use arrayvec::ArrayVec;
 
+mod lookup;
+
 /// Distance between vertically adjacent points.
 pub const STRIDE: usize = MAX_SIZE + 1;
 /// Number of cells in the padded array: border rows above and below, and
@@ -44,8 +46,8 @@ pub const BORDER: u8 = 3;
 /// A list of points with room for every point of the largest board.
 pub type PointList = ArrayVec<Point, MAX_POINTS>;
 
-/// Words of the bit set of cells whose liberty count is one.
-const ATARI_WORDS: usize = NUM_POINTS.div_ceil(64);
+/// Words of a bit set over the cells (the atari set, the eye points).
+const SET_WORDS: usize = NUM_POINTS.div_ceil(64);
 
 /// Why a move is not allowed on the board as it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,11 +138,11 @@ pub struct Board {
     /// liberty, so that the blocks in atari are found without looking at
     /// the whole board (see [`Board::for_each_atari_block`]). Every write
     /// of a head's `libs` goes through [`Board::set_libs`] to keep it so.
-    atari: [u64; ATARI_WORDS],
+    atari: [u64; SET_WORDS],
     /// `eyes[c]`: bit `p` is set exactly when `p` is an empty point whose
     /// neighbours are all stones of colour `c` or border (see
     /// [`Board::eye_count`]).
-    eyes: [[u64; ATARI_WORDS]; 2],
+    eyes: [[u64; SET_WORDS]; 2],
     /// Scratch marks for liberty counting; a point is marked when
     /// `mark[p] == mark_gen`, so clearing is one increment.
     mark: [u32; NUM_POINTS],
@@ -168,8 +170,8 @@ impl Board {
             ko_color: Color::Black,
             to_move: Color::Black,
             prisoners: [0; 2],
-            atari: [0; ATARI_WORDS],
-            eyes: [[0; ATARI_WORDS]; 2],
+            atari: [0; SET_WORDS],
+            eyes: [[0; SET_WORDS]; 2],
             mark: [0; NUM_POINTS],
             mark_gen: 0,
         };
@@ -292,44 +294,6 @@ impl Board {
             self.atari[p / 64] |= bit;
         } else {
             self.atari[p / 64] &= !bit;
-        }
-    }
-
-    /// Calls `f` on the head of every block of `color` that has exactly
-    /// one liberty, in increasing order of the heads. Costs a look at a
-    /// few words and at the cells whose count is one, not a walk over the
-    /// board.
-    #[inline]
-    pub fn for_each_atari_block(&self, color: Color, mut f: impl FnMut(Point)) {
-        let own = cell_of(color);
-        for (i, &word) in self.atari.iter().enumerate() {
-            let mut w = word;
-            while w != 0 {
-                let p = i * 64 + w.trailing_zeros() as usize;
-                w &= w - 1;
-                // Stale counts of cells that stopped being heads or stones
-                // are skipped.
-                if self.cells[p] == own && self.head[p] as Point == p {
-                    f(p);
-                }
-            }
-        }
-    }
-
-    /// A liberty of the block containing the stone on `p` (the first met
-    /// walking its stones), if it has one.
-    pub fn first_liberty(&self, p: Point) -> Option<Point> {
-        let mut q = p;
-        loop {
-            for n in Self::neighbors(q) {
-                if self.cells[n] == EMPTY {
-                    return Some(n);
-                }
-            }
-            q = self.next[q] as Point;
-            if q == p {
-                return None;
-            }
         }
     }
 
@@ -529,72 +493,6 @@ impl Board {
             }
         }
         Some(libs.min(2))
-    }
-
-    /// The exact liberty count and stone count of the block of a stone of
-    /// `color` played on the empty point `p`, found without playing it,
-    /// when the move captures nothing; `None` when it captures. As with
-    /// [`Board::libs_after_quiet`], a liberty count other than 0 is a legal
-    /// move. Joining several blocks costs a walk over their stones.
-    pub fn after_stone(&self, color: Color, p: Point) -> Option<(usize, usize)> {
-        let own = cell_of(color);
-        let enemy = cell_of(color.opp());
-        let mut heads = [0u16; 4];
-        let mut joined = 0;
-        let mut empty = 0;
-        for n in Self::neighbors(p) {
-            let c = self.cells[n];
-            if c == EMPTY {
-                empty += 1;
-            } else if c == own {
-                let h = self.head[n];
-                if !heads[..joined].contains(&h) {
-                    heads[joined] = h;
-                    joined += 1;
-                }
-            } else if c == enemy && self.libs[self.head[n] as usize] == 1 {
-                return None;
-            }
-        }
-        let stones = 1 + heads[..joined]
-            .iter()
-            .map(|&h| self.stones[h as usize] as usize)
-            .sum::<usize>();
-        if joined == 0 {
-            return Some((empty, 1));
-        }
-        if joined == 1 {
-            // As `play_into` counts a single join: the block loses the
-            // liberty `p` and gains the empty neighbours of `p` it does not
-            // touch yet.
-            let root = heads[0];
-            let mut libs = self.libs[root as usize] as usize - 1;
-            for n in Self::neighbors(p) {
-                if self.cells[n] == EMPTY && !self.touches_block(n, p, root) {
-                    libs += 1;
-                }
-            }
-            return Some((libs, stones));
-        }
-        // The union of the blocks' liberties and the stone's, less `p`.
-        let mut seen = [0u64; ATARI_WORDS];
-        let mut mark = |q: Point| seen[q / 64] |= 1 << (q % 64);
-        for n in Self::neighbors(p) {
-            if self.cells[n] == EMPTY {
-                mark(n);
-            }
-        }
-        for &h in &heads[..joined] {
-            self.for_each_stone(h as Point, |q| {
-                for n in Self::neighbors(q) {
-                    if self.cells[n] == EMPTY && n != p {
-                        mark(n);
-                    }
-                }
-            });
-        }
-        let libs = seen.iter().map(|w| w.count_ones() as usize).sum();
-        Some((libs, stones))
     }
 
     /// Plays a move (or `PASS`) for `color` and returns the record that
@@ -901,7 +799,7 @@ impl Board {
     /// Recomputes blocks, liberties and the hash from the cells alone.
     fn rebuild(&mut self) {
         self.hash = 0;
-        self.atari = [0; ATARI_WORDS];
+        self.atari = [0; SET_WORDS];
         let pts: PointList = self.points().collect();
         for &p in &pts {
             self.head[p] = 0;
@@ -936,75 +834,6 @@ impl Board {
         for &p in &pts {
             self.refresh_eye(p);
         }
-    }
-
-    /// Recomputes the eye bits of the cell `q`.
-    #[inline(always)]
-    fn refresh_eye(&mut self, q: Point) {
-        // What surrounds `q`, by cell value: bit 0 black, bit 1 white, bit
-        // 2 empty, nothing for the border.
-        const SEEN: [u8; 4] = [4, 1, 2, 0];
-        let [a, b, c, d] = Self::neighbors(q);
-        let seen = if self.cells[q] == EMPTY {
-            SEEN[self.cells[a] as usize & 3]
-                | SEEN[self.cells[b] as usize & 3]
-                | SEEN[self.cells[c] as usize & 3]
-                | SEEN[self.cells[d] as usize & 3]
-        } else {
-            4
-        };
-        let (word, bit) = (q / 64, 1u64 << (q % 64));
-        // Black's eye: nothing but black and border around; white's alike.
-        let black = ((seen & 6 == 0) as u64).wrapping_neg() & bit;
-        let white = ((seen & 5 == 0) as u64).wrapping_neg() & bit;
-        self.eyes[0][word] = self.eyes[0][word] & !bit | black;
-        self.eyes[1][word] = self.eyes[1][word] & !bit | white;
-    }
-
-    /// Recomputes the eye bits around the point `p` just played or taken
-    /// back, and around the stones of the blocks it captured: of the cells
-    /// that changed, and of their empty neighbours (a stone is no eye).
-    fn refresh_eyes(&mut self, p: Point, captured: &[u16]) {
-        self.refresh_around(p);
-        for &h in captured {
-            let h = h as Point;
-            let mut q = h;
-            loop {
-                self.refresh_around(q);
-                q = self.next[q] as Point;
-                if q == h {
-                    break;
-                }
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn refresh_around(&mut self, q: Point) {
-        self.refresh_eye(q);
-        for n in Self::neighbors(q) {
-            if self.cells[n] == EMPTY {
-                self.refresh_eye(n);
-            }
-        }
-    }
-
-    /// The number of *eye points* of `color`: empty points whose
-    /// neighbours are all stones of `color` (or border). A move of the
-    /// opponent there is suicide unless it captures; any other suicide is
-    /// on the liberty of a block of the mover in atari.
-    #[inline]
-    pub fn eye_count(&self, color: Color) -> usize {
-        self.eyes[color.index()]
-            .iter()
-            .map(|w| w.count_ones() as usize)
-            .sum()
-    }
-
-    /// Whether `p` is an eye point of `color` (see [`Board::eye_count`]).
-    #[inline]
-    pub fn is_eye(&self, color: Color, p: Point) -> bool {
-        self.eyes[color.index()][p / 64] >> (p % 64) & 1 == 1
     }
 
     /// Builds the block containing `p` from scratch (links, head, counts).

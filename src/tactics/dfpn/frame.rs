@@ -12,20 +12,25 @@
 //!
 //! * **explicit children**, on the shared arena: the pass, every liberty
 //!   of the target, every move that captures (the liberty of each block of
-//!   the opponent in atari), and the members split off the group. Only
-//!   unsolved children and winning ones stay there;
+//!   the opponent in atari, found from the board's set of such blocks),
+//!   and the members split off the group. Only unsolved children and
+//!   winning ones stay there;
 //! * **the mover's solved losses**, folded into one summary (their flags,
 //!   least stone counts and the move with most work behind it), since a
 //!   lost child adds nothing to φ or δ and matters only when the node is
 //!   lost;
 //! * **the group**: every other legal move. It counts as `count` unsolved
-//!   children with the numbers a quiet move gets (`Members`); the scan for
-//!   its members runs over the board in point order from `cursor`. When
-//!   the aggregation selects the group, the next member is split off,
-//!   evaluated exactly as a child always was, and (when the table knows it)
-//!   given its table numbers. `count` starts at the empty points less the
-//!   explicit ones, never below the members left, and drops by one per
-//!   point the scan splits off, so it is 0 only when no member is left.
+//!   children with the numbers a quiet move gets (`Members`). When the
+//!   aggregation selects the group, its next member in board order (at
+//!   `cursor`) is split off, evaluated exactly as a child always was, and
+//!   (when the table knows it) given its table numbers. `count` is exact:
+//!   the empty points, less the explicit ones and the members' suicides
+//!   (see [`Search::start_group`]); it drops by one per member split off,
+//!   so it is 0 exactly when no member is left.
+//!
+//! Children equal in δ are taken in board order, the pass last (their
+//! `order`; the group's is its next member's), whatever their order on
+//! the arena: the frame is searched as if it listed every move.
 //!
 //! The group never decides a result: its numbers are heuristic (never 0 or
 //! ∞), so the node is won only through an explicit child and lost only
@@ -35,9 +40,16 @@
 //! once (see [`Search::atari_losses`]); the group then counts as solved
 //! losses and is never split.
 //!
+//! Captures away from the target are *evaluated late* ([`LAZY`]); when the
+//! target is in atari at the defender's move, they are decided at once
+//! instead ([`Search::far_capture_loss`]).
+//!
 //! An unsolved table entry keeps the cursor, so that a node expanded again
 //! gets back, as explicit children with their table numbers, the members
 //! it had split off.
+//!
+//! A frame cut to threats (λ-df-pn, dual-λ) lists its moves as the threat
+//! search gave them, in that order, and has no group.
 
 use super::child::Here;
 use super::numbers::{min2, rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
