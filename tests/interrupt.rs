@@ -61,7 +61,9 @@ fn interrupt_stops_solving() {
         input.flush().unwrap();
     };
     // White's escape from a ladder start on 7x7 and the capture of a stone
-    // with three liberties on 19x19 are far beyond these limits.
+    // with two liberties in the open on 19x19 (no ladder) are far beyond
+    // these limits. (A stone with three liberties is proven safe in a
+    // fraction of a second now.)
     for line in [
         "boardsize 7",
         "play b C5",
@@ -104,6 +106,7 @@ fn interrupt_stops_solving() {
         ("boardsize 19", "= ", 0, &[]),
         ("play b K10", "= ", 0, &[]),
         ("play w K11", "= ", 0, &[]),
+        ("play w L10", "= ", 0, &[]),
         ("attack K10", "? interrupted\n", 300, &[]),
     ];
     for &(command, answer, wait, shown) in cases {

@@ -101,3 +101,14 @@ fn threat_searches_agree_on_ten_thousand_more() {
         check_many(algo, 0x51DE_C0DE, 10_000);
     }
 }
+
+/// The same longer run for plain df-pn, whose frames keep most moves as a
+/// group split on demand and evaluate most children without playing them
+/// (`cargo test --release --test tactics_proof_check -- --ignored`).
+#[test]
+#[ignore]
+fn dfpn_agrees_on_ten_thousand_more() {
+    for algo in [Algo::Dfpn, Algo::Auto] {
+        check_many(algo, 0x51DE_C0DE, 10_000);
+    }
+}

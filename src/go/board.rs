@@ -23,6 +23,8 @@ use super::vertex::{Move, Vertex, MAX_SIZE};
 use super::zobrist;
 use arrayvec::ArrayVec;
 
+mod lookup;
+
 /// Distance between vertically adjacent points.
 pub const STRIDE: usize = MAX_SIZE + 1;
 /// Number of cells in the padded array: border rows above and below, and
@@ -43,6 +45,9 @@ pub const BORDER: u8 = 3;
 
 /// A list of points with room for every point of the largest board.
 pub type PointList = ArrayVec<Point, MAX_POINTS>;
+
+/// Words of a bit set over the cells (the atari set, the eye points).
+const SET_WORDS: usize = NUM_POINTS.div_ceil(64);
 
 /// Why a move is not allowed on the board as it stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,6 +134,15 @@ pub struct Board {
     ko_color: Color,
     to_move: Color,
     prisoners: [u32; 2],
+    /// Bit `p` is set exactly when `p` is the head of a block with one
+    /// liberty, so that the blocks in atari are found without looking at
+    /// the whole board (see [`Board::for_each_atari_block`]). Every write
+    /// of a head's `libs` goes through [`Board::set_libs`] to keep it so.
+    atari: [u64; SET_WORDS],
+    /// `eyes[c]`: bit `p` is set exactly when `p` is an empty point whose
+    /// neighbours are all stones of colour `c` or border (see
+    /// [`Board::eye_count`]).
+    eyes: [[u64; SET_WORDS]; 2],
     /// Scratch marks for liberty counting; a point is marked when
     /// `mark[p] == mark_gen`, so clearing is one increment.
     mark: [u32; NUM_POINTS],
@@ -156,6 +170,8 @@ impl Board {
             ko_color: Color::Black,
             to_move: Color::Black,
             prisoners: [0; 2],
+            atari: [0; SET_WORDS],
+            eyes: [[0; SET_WORDS]; 2],
             mark: [0; NUM_POINTS],
             mark_gen: 0,
         };
@@ -266,6 +282,19 @@ impl Board {
     #[inline]
     pub fn block_size(&self, p: Point) -> usize {
         self.stones[self.head[p] as usize] as usize
+    }
+
+    /// Writes the liberty count of `p`, a block's head (or a stone about
+    /// to become one), and keeps the atari set in step.
+    #[inline]
+    fn set_libs(&mut self, p: Point, libs: u16) {
+        self.libs[p] = libs;
+        let bit = 1u64 << (p % 64);
+        if libs == 1 {
+            self.atari[p / 64] |= bit;
+        } else {
+            self.atari[p / 64] &= !bit;
+        }
     }
 
     #[inline]
@@ -508,7 +537,7 @@ impl Board {
         self.next[p] = p as u16;
         self.head[p] = p as u16;
         self.stones[p] = 1;
-        self.libs[p] = 0;
+        self.set_libs(p, 0);
         self.hash ^= zobrist::STONE[color.index()][p];
 
         for n in Self::neighbors(p) {
@@ -529,7 +558,7 @@ impl Board {
         }
         for i in 0..u.n_enemies as usize {
             let h = u.enemies[i] as Point;
-            self.libs[h] -= 1;
+            self.set_libs(h, self.libs[h] - 1);
             if self.libs[h] == 0 {
                 u.captured[u.n_captured as usize] = h as u16;
                 u.n_captured += 1;
@@ -539,10 +568,11 @@ impl Board {
         self.prisoners[color.index()] += u.n_captured_stones as u32;
 
         if u.n_merged == 0 {
-            self.libs[p] = Self::neighbors(p)
+            let libs = Self::neighbors(p)
                 .iter()
                 .filter(|&&n| self.cells[n] == EMPTY)
                 .count() as u16;
+            self.set_libs(p, libs);
             if u.n_captured_stones == 1 && self.libs[p] == 1 {
                 // The only liberty is the captured point: a ko shape.
                 let k = Self::neighbors(p)
@@ -570,12 +600,14 @@ impl Board {
                 if h != root {
                     self.stones[root] += self.stones[h];
                     self.relabel(h, root as u16);
+                    // No longer a head: out of the atari set.
+                    self.atari[h / 64] &= !(1u64 << (h % 64));
                 }
                 self.next.swap(p, h);
             }
             self.stones[root] += 1;
             self.head[p] = root as u16;
-            self.libs[root] = if merged.len() == 1 {
+            let libs = if merged.len() == 1 {
                 // Joining one block: it loses the liberty `p` and gains the
                 // empty neighbours of `p` it did not touch yet.
                 let mut libs = self.libs[root] - 1;
@@ -588,7 +620,12 @@ impl Board {
             } else {
                 self.count_libs(root) as u16
             };
+            self.set_libs(root, libs);
+            // The stone joined `root`: no head (captures may have counted
+            // liberties for it on the way).
+            self.atari[p / 64] &= !(1u64 << (p % 64));
         }
+        self.refresh_eyes(p, &u.captured[..u.n_captured as usize]);
         debug_assert!(self.libs(p) > 0, "suicide played");
     }
 
@@ -611,8 +648,10 @@ impl Board {
             }
             for &h in &merged[1..] {
                 self.relabel(h as Point, h);
+                // A head again, with its count untouched.
+                self.set_libs(h as Point, self.libs[h as usize]);
             }
-            self.libs[root] = u.root_libs;
+            self.set_libs(root, u.root_libs);
             self.stones[root] = u.root_stones;
         }
         self.cells[p] = EMPTY;
@@ -630,7 +669,7 @@ impl Board {
             }
             // Undo the liberties the capture gave to the surrounding blocks.
             loop {
-                self.for_each_distinct_neighbor_block(q, own, |b, l| b.libs[l] -= 1);
+                self.for_each_distinct_neighbor_block(q, own, |b, l| b.set_libs(l, b.libs[l] - 1));
                 q = self.next[q] as Point;
                 if q == h {
                     break;
@@ -638,14 +677,17 @@ impl Board {
             }
         }
         for &h in &u.enemies[..u.n_enemies as usize] {
-            self.libs[h as usize] += 1;
+            self.set_libs(h as usize, self.libs[h as usize] + 1);
         }
         self.prisoners[color.index()] -= u.n_captured_stones as u32;
         self.next[p] = u.prev_next;
         self.head[p] = u.prev_head;
+        // An empty point again: whatever its old count, no block's head.
         self.libs[p] = u.prev_libs;
+        self.atari[p / 64] &= !(1u64 << (p % 64));
         self.stones[p] = u.prev_stones;
         self.hash = u.prev_hash;
+        self.refresh_eyes(p, &u.captured[..u.n_captured as usize]);
     }
 
     /// Removes the block headed by `h`, captured by `by`; its links stay so
@@ -665,7 +707,7 @@ impl Board {
         // Only after every stone is gone, so no liberty is given to the
         // captured block itself.
         loop {
-            self.for_each_distinct_neighbor_block(q, own, |b, l| b.libs[l] += 1);
+            self.for_each_distinct_neighbor_block(q, own, |b, l| b.set_libs(l, b.libs[l] + 1));
             q = self.next[q] as Point;
             if q == h {
                 break;
@@ -757,6 +799,7 @@ impl Board {
     /// Recomputes blocks, liberties and the hash from the cells alone.
     fn rebuild(&mut self) {
         self.hash = 0;
+        self.atari = [0; SET_WORDS];
         let pts: PointList = self.points().collect();
         for &p in &pts {
             self.head[p] = 0;
@@ -786,6 +829,10 @@ impl Board {
         }
         if dead {
             self.rebuild();
+            return;
+        }
+        for &p in &pts {
+            self.refresh_eye(p);
         }
     }
 
@@ -809,7 +856,8 @@ impl Board {
             }
         }
         self.stones[p] = n_stones;
-        self.libs[p] = self.count_libs(p) as u16;
+        let libs = self.count_libs(p) as u16;
+        self.set_libs(p, libs);
     }
 
     /// Writes every legal move of `color` (not pass) into `out`.
@@ -827,6 +875,34 @@ impl Board {
         let mut fresh = self.clone();
         fresh.rebuild();
         assert_eq!(fresh.hash, self.hash, "hash");
+        for p in 0..NUM_POINTS {
+            let bit = self.atari[p / 64] >> (p % 64) & 1 == 1;
+            let head = matches!(self.cells[p], BLACK | WHITE) && self.head[p] as Point == p;
+            assert_eq!(bit, head && self.libs[p] == 1, "atari bit of {p}");
+            for c in [Color::Black, Color::White] {
+                let want = self.cells[p] == EMPTY
+                    && Self::neighbors(p)
+                        .iter()
+                        .all(|&n| self.cells[n] == cell_of(c) || self.cells[n] == BORDER);
+                assert_eq!(self.is_eye(c, p), want, "eye bit of {p}");
+            }
+        }
+        let mut in_atari = [0usize; 2];
+        for c in [Color::Black, Color::White] {
+            self.for_each_atari_block(c, |h| {
+                assert_eq!(self.libs(h), 1, "atari block");
+                in_atari[c.index()] += 1;
+            });
+        }
+        for c in [Color::Black, Color::White] {
+            let heads = self
+                .points()
+                .filter(|&p| {
+                    self.color_at(p) == Some(c) && self.head[p] as Point == p && self.libs[p] == 1
+                })
+                .count();
+            assert_eq!(in_atari[c.index()], heads, "blocks in atari");
+        }
         for p in self.points() {
             if self.cells[p] == BLACK || self.cells[p] == WHITE {
                 assert_eq!(self.cells[p], fresh.cells[p], "stone at {p} vanished");

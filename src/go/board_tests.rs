@@ -98,3 +98,50 @@ fn suicide_is_illegal_but_capture_is_not() {
     assert!(b.is_legal(Color::Black, at(0, 0)));
     assert_eq!(b.check(Color::White, at(1, 0)), Err(Illegal::Occupied));
 }
+
+/// `after_stone` tells what playing the stone tells: on random positions,
+/// every empty point is tried for both colours and compared with playing.
+#[test]
+fn after_stone_agrees_with_playing() {
+    let mut rng = Rng::new(0xAF7E);
+    let (mut checked, mut joins) = (0, 0);
+    for game in 0..200 {
+        let size = 4 + game % 6;
+        let mut b = Board::new(size);
+        let mut legal = PointList::new();
+        let mut color = Color::Black;
+        for _ in 0..size * size {
+            b.legal_moves(color, &mut legal);
+            if !legal.is_empty() {
+                b.play(color, legal[rng.below(legal.len())]);
+            }
+            color = color.opp();
+        }
+        let points: PointList = b.points().filter(|&p| b.is_empty(p)).collect();
+        for p in points {
+            for c in [Color::Black, Color::White] {
+                let predicted = b.after_stone(c, p);
+                assert_eq!(predicted.is_none(), b.captures_something(c, p));
+                let Some((libs, stones)) = predicted else {
+                    continue;
+                };
+                assert_eq!(libs == 0, b.is_suicide(c, p));
+                if libs == 0 {
+                    continue;
+                }
+                let own = Board::neighbors(p)
+                    .iter()
+                    .filter(|&&n| b.color_at(n) == Some(c))
+                    .map(|&n| b.block(n))
+                    .collect::<std::collections::BTreeSet<_>>();
+                joins += (own.len() > 1) as u32;
+                let u = b.play(c, p);
+                assert_eq!((b.libs(p), b.block_size(p)), (libs, stones), "{b:?}");
+                b.undo(&u);
+                checked += 1;
+            }
+        }
+        b.assert_consistent();
+    }
+    assert!(checked > 1000 && joins > 100, "{checked} {joins}");
+}

@@ -66,18 +66,27 @@
 //!    of the position (no `PATH_DEP`, no `KO`) and may be stored; the node
 //!    with the defender to move is decided one pass later;
 //! 4. a defender's move, at a node where the target is in atari, that is
-//!    not on the liberty and captures nothing: after it the attacker
-//!    captures at once by 2 (no ko ban survives a move that captures
-//!    nothing). This is decided without playing the move, so the one other
-//!    way the line could end, a repetition, is excluded first: the move is
-//!    played instead whenever the path holds a position with the stone
-//!    counts and target the child would have;
-//! 5. the min/sum rules over a frame whose children are solved;
+//!    not on the liberty and leaves the target in atari without a ko ban on
+//!    its liberty: a move that captures nothing (no ko ban survives it), or
+//!    a capture of blocks not next to the target (the target gains no
+//!    liberty, and the only ko ban it can leave is on the captured stone's
+//!    point, never the liberty). After it the attacker captures at once by
+//!    2. This is decided without playing the move, so the one other way the
+//!    line could end, a repetition, is excluded first: the move is played
+//!    instead whenever the path holds a position with the stone counts and
+//!    target the child would have (and near the depth limit). The moves of
+//!    this kind that capture nothing are never even listed (see *Frames*);
+//! 5. the min/sum rules over a frame whose children are all solved, the
+//!    frame's group of unlisted moves being empty or made of rule-4 losses;
 //! 6. a solved table entry that is *usable* at the current node.
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
-//! limits and heuristics never produce a proof. What remains is to show that
+//! limits and heuristics never produce a proof. The same holds for what a
+//! frame stands in for its children until it evaluates them (the group of
+//! unlisted moves, a capture evaluated late): unsolved numbers that keep
+//! the node from being lost until every child they stand for has been
+//! evaluated exactly, and that never win it. What remains is to show that
 //! stored entries are true wherever they are used. The rules make a line
 //! *path-dependent* when it ends because a whole game state repeats or the
 //! depth limit is reached ([`CaptureGame::last_was_cut`]); both end it as a
@@ -122,22 +131,52 @@
 //! whether a banned ko may be retaken; [`Solver::solve_with_ko`] uses that
 //! to skip models.
 //!
+//! # Frames
+//!
+//! With [`Algo::Dfpn`] every legal move is a child, but most are moves far
+//! from the target that capture nothing: they change nothing the df-pn+
+//! heuristic looks at and all get the same first numbers. A node's frame
+//! (`frame`) lists only the pass, the target's liberties and the captures;
+//! every other legal move belongs to the frame's *group*, which counts as
+//! that many identical unsolved children for the min and sum (or weak)
+//! rules. The count is exact: the empty points less the listed ones and
+//! the suicides, which the board finds without a walk (the opponent's eye
+//! points, and liberties of the mover's blocks in atari). When the group is
+//! the selected child, its next member in board order is split off and
+//! evaluated like any child; ties between children are broken in board
+//! order, as if every move were listed. So the group is a proof-neutral
+//! shorthand: the node is lost only when the count has reached 0, every
+//! member split off and lost, or when every member is a rule-4 loss (the
+//! defender in atari, with no repetition possible), and it is won only
+//! through a listed child. Captures away from the target are evaluated when
+//! first selected; until then their heuristic numbers (exact, but for the
+//! rare repetition) hold their place. An unsolved table entry remembers how
+//! far the group was split, so that a node expanded again lists those
+//! members again, with their table numbers.
+//!
 //! # Costs
 //!
-//! An expansion plays every child once to evaluate it (exactly when 1–3
-//! apply, by the heuristic otherwise); children of rule 4 are not even
-//! played. The table is probed for the children only when the node was
-//! searched before: at a first expansion they are hardly ever in the table
-//! (their own probe catches transpositions when they are searched), and
-//! each probe is a cache miss. The probes of an expansion are batched so
-//! that their misses overlap.
+//! An expansion walks the target's stones once and evaluates its listed
+//! children without playing them (`child`): after the pass or a stone that
+//! captures nothing, the key, the cut flag, the target's liberties and the
+//! stone's own liberties follow from the board as it is (debug builds check
+//! each against playing). Captures are played. The table is probed for the
+//! children only when the node was searched before: at a first expansion
+//! they are hardly ever in the table (their own probe catches
+//! transpositions when they are searched), and each probe is a cache miss.
+//! The probes of an expansion are batched so that their misses overlap. A
+//! member split off or a capture evaluated late is probed at once, since
+//! it is about to be searched.
 //!
 //! [`Solver::new`] allocates the table; the first solve on a board size
 //! reserves the frame arena (children of every node on the path, up to the
 //! rules' depth limit). After that a solve allocates nothing per node: moves
-//! are generated into a fixed list, frames live in the arena, the game in
+//! are generated into a fixed list, frames live in the arena and on the
+//! stack (the group and the target's liberties are fixed-size), the game in
 //! one [`CaptureGame`].
 
+mod child;
+mod frame;
 mod numbers;
 mod search;
 mod threats;

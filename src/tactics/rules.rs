@@ -340,8 +340,20 @@ impl CaptureGame {
             return None; // suicide
         }
         debug_assert!(self.is_legal(p), "a quiet move is legal");
+        let (key, cut) = self.after_stone(p);
+        Some(Quiet { key, libs, cut })
+    }
+
+    /// [`CaptureGame::key`] and [`CaptureGame::last_was_cut`] after `p`,
+    /// found without playing it: `p` must be a legal move on the board that
+    /// captures nothing, played while the game is on and the path has room.
+    #[inline]
+    pub fn after_stone(&self, p: Point) -> (u64, bool) {
+        debug_assert!(p != PASS && self.is_legal(p) && !self.path.is_full());
+        debug_assert!(self.winner().is_none() && !self.board.captures_something(self.to_move, p));
+        let mover = self.to_move;
         // `compute_key` of the state after the move: no ko ban, no pass.
-        let mut key = b.hash() ^ zobrist::STONE[mover.index()][p];
+        let mut key = self.board.hash() ^ zobrist::STONE[mover.index()][p];
         if mover.opp() == Color::White {
             key ^= zobrist::WHITE_TO_MOVE;
         }
@@ -349,7 +361,32 @@ impl CaptureGame {
         // stones are one fewer.
         let cut =
             self.path.len() + 1 == MAX_DEPTH || (self.path_max > self.stones && self.on_path(key));
-        Some(Quiet { key, libs, cut })
+        (key, cut)
+    }
+
+    /// [`CaptureGame::key`] and [`CaptureGame::last_was_cut`] after a
+    /// pass, found without playing it, and whether the pass is the second
+    /// in a row (which ends the game). The game must be on and the path
+    /// must have room.
+    #[inline]
+    pub fn after_pass(&self) -> (u64, bool, bool) {
+        debug_assert!(self.winner().is_none() && !self.path.is_full());
+        // `compute_key` of the state after the pass: no ko ban, a pass.
+        let mut key = self.board.hash();
+        if self.to_move.opp() == Color::White {
+            key ^= zobrist::WHITE_TO_MOVE;
+        }
+        key = key.rotate_left(17) ^ 0x5A55_5A55_0000_0001;
+        // As `play` finds it: a pass keeps the stones, so any state of the
+        // path, the current one included, could come back.
+        let cut = self.path.len() + 1 == MAX_DEPTH || key == self.key || self.on_path(key);
+        (key, cut, self.passes > 0)
+    }
+
+    /// Whether the path has room for one more move (a full path makes
+    /// every move illegal).
+    pub fn has_room(&self) -> bool {
+        !self.path.is_full()
     }
 
     /// Every move the player to move may make here, pass last (empty when

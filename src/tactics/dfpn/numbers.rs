@@ -26,6 +26,10 @@ pub struct Child {
     /// For a child won by the attacker: the least stone counts of any
     /// non-terminal position in its proof tree, the child itself included.
     pub min: [u16; 2],
+    /// Where the child comes among its siblings, for ties (lower first):
+    /// its [`rank`] in a full-width frame, its place in the move list in a
+    /// frame cut to threats.
+    pub order: u16,
 }
 
 /// A node's result: φ, δ, flags (`KO`, `PATH_DEP`), the stone-count bound
@@ -88,6 +92,7 @@ impl Child {
             work: 0,
             flags: 0,
             min: NO_MIN,
+            order: rank(m as u16),
         }
     }
 
@@ -101,9 +106,33 @@ impl Child {
     }
 }
 
+/// `Agg::best` when the selected child is the frame's group of quiet
+/// moves (see `frame`), not a child on the arena.
+pub const GROUP: usize = usize::MAX;
+
+/// A frame's group of unsplit quiet moves as the aggregation sees it:
+/// `count` unsolved children that all have the numbers `phi` and `delta`,
+/// the first of them the move of rank `rank` (see [`rank`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Members {
+    pub count: u32,
+    pub phi: u32,
+    pub delta: u32,
+    pub rank: u16,
+}
+
+/// The order in which children are preferred among equals: board order,
+/// the pass last, as if the frame held every move in the order the rules
+/// list them (and so whatever order the frame keeps them in).
+#[inline]
+pub fn rank(mv: u16) -> u16 {
+    mv.wrapping_sub(1)
+}
+
 pub struct Agg {
     pub phi: u32,
     pub delta: u32,
+    /// Index of the selected child, or [`GROUP`].
     pub best: usize,
     pub delta2: u32,
     /// Weak rule: what δ adds to the largest φ (children with φ > 0, less
@@ -111,13 +140,18 @@ pub struct Agg {
     pub rest: u32,
 }
 
-/// φ = min δ(child) with the selected child (the first of least δ) and the
+/// φ = min δ(child) with the selected child (of least δ, the first among
+/// equals by `order`) and the
 /// second least δ; δ by the sum rule Σ φ(child), or by the weak rule of
 /// WPNS (Ueda et al. 2008, seed 000): max φ(child) + (children with φ > 0)
 /// − 1, which counts a position reached by many move orders once rather
 /// than once per order. Both are 0 exactly when every φ(child) is 0 and ∞
 /// when one is; unsolved values saturate at `CAP`.
-pub fn aggregate(children: &[Child], weak: bool) -> Agg {
+///
+/// The group counts as `group.count` more children with its numbers. Its numbers
+/// are heuristic (never 0 or ∞), so while it has members the node is
+/// neither won nor lost.
+pub fn aggregate(children: &[Child], weak: bool, group: Members) -> Agg {
     let mut a = Agg {
         phi: INF,
         delta: 0,
@@ -131,21 +165,37 @@ pub fn aggregate(children: &[Child], weak: bool) -> Agg {
     let mut inf = false;
     let mut max: u32 = 0;
     let mut open: u64 = 0;
+    let mut best_rank = u16::MAX;
     for (i, c) in children.iter().enumerate() {
         let is_inf = c.phi == INF;
         inf |= is_inf;
         sum += if is_inf { 0 } else { c.phi as u64 };
         open += (c.phi != 0) as u64;
         max = max.max(c.phi);
-        // The first least δ, and the second least.
+        // The least δ, and the second least.
         let d = c.delta;
-        if d < a.phi {
+        if d < a.phi || (d == a.phi && c.order < best_rank) {
             a.delta2 = a.phi;
             a.phi = d;
             a.best = i;
+            best_rank = c.order;
         } else {
             a.delta2 = a.delta2.min(d);
         }
+    }
+    if group.count > 0 {
+        debug_assert!(group.phi > 0 && group.phi < INF && group.delta > 0 && group.delta < INF);
+        let d = group.delta;
+        if d < a.phi || (d == a.phi && group.rank < best_rank) {
+            a.delta2 = if group.count > 1 { d } else { a.phi };
+            a.phi = d;
+            a.best = GROUP;
+        } else {
+            a.delta2 = a.delta2.min(d);
+        }
+        sum += group.phi as u64 * group.count as u64;
+        open += group.count as u64;
+        max = max.max(group.phi);
     }
     let max = max as u64;
     if inf {

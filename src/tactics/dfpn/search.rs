@@ -3,14 +3,15 @@
 //! thresholds grown by the 1+ε rule, and the bookkeeping that makes
 //! transposition-table results safe across paths (see the parent module).
 
-use super::numbers::{aggregate, heuristic, min2, Agg, Child, Features, Value, CAP, INF, NO_MOVE};
+use super::frame::LAZY;
+use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::CacheSlot;
 use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
 use super::Limit;
 use crate::go::board::{Board, Point, PointList, PASS};
 use crate::go::Color;
 use crate::tactics::progress::Progress;
-use crate::tactics::rules::{CaptureGame, Quiet, Step, Winner, MAX_DEPTH};
+use crate::tactics::rules::{CaptureGame, Step, Winner};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -53,7 +54,7 @@ pub struct Pending {
 }
 
 impl Pending {
-    const NONE: Pending = Pending {
+    pub const NONE: Pending = Pending {
         key: 0,
         anc: Anc {
             counts: [0; 2],
@@ -140,6 +141,10 @@ pub struct Stats {
     pub zone_nodes: u64,
     /// Nodes where the mover played only its own threats.
     pub threat_nodes_own: u64,
+    /// Quiet moves split off a group, and captures evaluated late (see
+    /// `frame`).
+    pub splits: u64,
+    pub late: u64,
     /// Threat searches started, cut short by their budget, and successful;
     /// the most nodes one used.
     pub threat_calls: u64,
@@ -149,11 +154,11 @@ pub struct Stats {
 }
 
 impl Search<'_> {
-    fn defender(&self) -> Color {
+    pub(super) fn defender(&self) -> Color {
         self.attacker.opp()
     }
 
-    fn target_libs(&self) -> usize {
+    pub(super) fn target_libs(&self) -> usize {
         self.game.board().libs(self.target)
     }
 
@@ -226,7 +231,7 @@ impl Search<'_> {
     }
 
     /// The target's liberty, when it has exactly one.
-    fn liberty(&self) -> Option<Point> {
+    pub(super) fn liberty(&self) -> Option<Point> {
         let b = self.game.board();
         if b.color_at(self.target) != Some(self.defender()) || b.libs(self.target) != 1 {
             return None;
@@ -254,7 +259,7 @@ impl Search<'_> {
     /// The value of a node known without search: the game is over, the
     /// attacker captures at once, or the defender ends the game by passing
     /// after a pass (two passes end it whatever the path).
-    fn exact(&self) -> Option<Value> {
+    pub(super) fn exact(&self) -> Option<Value> {
         let g = &self.game;
         let mover_att = g.to_move() == self.attacker;
         if let Some(w) = g.winner() {
@@ -303,250 +308,13 @@ impl Search<'_> {
     }
 
     /// [`Search::usable`] for a position `me` whose ancestors are `path`.
-    fn usable_at(&self, e: &Entry, mover: Color, me: &Anc, path: &[Anc]) -> bool {
+    pub(super) fn usable_at(&self, e: &Entry, mover: Color, me: &Anc, path: &[Anc]) -> bool {
         let attacker_win = (e.phi == 0) == (mover == self.attacker);
         !attacker_win || capture_usable(e.min, me, path)
     }
 
-    fn key(&self) -> u64 {
+    pub(super) fn key(&self) -> u64 {
         self.game.key() ^ self.salt
-    }
-
-    /// Plays `m`, evaluates the child without searching it (exactly when
-    /// the game is over or the capture is immediate, heuristically
-    /// otherwise) and takes `m` back. Also returns what a table probe for
-    /// the child needs (its key and its entry on the ancestor stack), when
-    /// the child is not decided already. `None` when the move is not part
-    /// of the search (λ¹ restriction).
-    fn init_child(&mut self, m: Point, replies: u32) -> Option<(Child, Option<Pending>)> {
-        if let Some(q) = self.game.quiet(m) {
-            return self.init_quiet_child(m, q, replies);
-        }
-        let mover = self.game.to_move();
-        let att = mover == self.attacker;
-        let libs0 = self.target_libs();
-        let prisoners0 = self.game.board().prisoners(mover);
-        if !self.play(m) {
-            return None;
-        }
-        self.generated += 1;
-        let b = self.game.board();
-        let target_on = b.color_at(self.target) == Some(self.defender());
-        let libs1 = if target_on { b.libs(self.target) } else { 0 };
-        let mut child = Child::fresh(m);
-        let mut pending = None;
-        let keep = !(self.ladder && att && target_on && libs1 != 1);
-        if keep {
-            let me = self.anc.last().copied().unwrap_or_default();
-            if let Some(v) = self.exact() {
-                let terminal = self.game.winner().is_some();
-                child.set(v, if terminal { NO_MIN } else { me.counts });
-            } else {
-                let captured = b.prisoners(mover) - prisoners0;
-                let (phi, delta) = heuristic(&Features {
-                    att,
-                    libs0,
-                    libs1,
-                    captured,
-                    pass: m == PASS,
-                    self_atari: m != PASS && captured == 0 && b.libs(m) == 1,
-                    replies,
-                    escape: self.game.problem().escape_libs,
-                });
-                child.phi = phi;
-                child.delta = delta;
-                pending = Some(Pending {
-                    key: self.key(),
-                    anc: me,
-                    mover: self.game.to_move(),
-                });
-            }
-        }
-        self.undo();
-        keep.then_some((child, pending))
-    }
-
-    /// [`Search::init_child`] for a quiet move (see [`CaptureGame::quiet`]),
-    /// without playing it: the same child, step by step, from what the
-    /// move leaves unchanged (the target, its liberties, the ko ban gone).
-    fn init_quiet_child(
-        &mut self,
-        m: Point,
-        q: Quiet,
-        replies: u32,
-    ) -> Option<(Child, Option<Pending>)> {
-        let mover = self.game.to_move();
-        let att = mover == self.attacker;
-        let libs = self.target_libs();
-        self.generated += 1;
-        let mut child = Child::fresh(m);
-        if self.ladder && att && libs != 1 {
-            return None;
-        }
-        let top = self.anc.last().copied().unwrap_or_default();
-        let mut counts = top.counts;
-        counts[mover.index()] += 1;
-        let me = Anc {
-            counts,
-            target: top.target,
-            passed: false,
-        };
-        // `exact` at the child: the game ends only by a cut or escape (the
-        // target stays), or the attacker, to move, captures at once (no ko
-        // ban after a move that captures nothing, and the target's liberty
-        // is not `m`).
-        if q.cut || libs >= self.game.problem().escape_libs {
-            let flags = if q.cut { PATH_DEP } else { 0 };
-            // The defender won: the child's mover wins when it is the defender.
-            child.set(Value::solved(att, flags, NO_MOVE), NO_MIN);
-            return Some((child, None));
-        }
-        if !att && libs == 1 {
-            if let Some(lib) = self.liberty() {
-                child.set(Value::solved(true, 0, lib as u16), me.counts);
-                return Some((child, None));
-            }
-        }
-        let (phi, delta) = heuristic(&Features {
-            att,
-            libs0: libs,
-            libs1: libs,
-            captured: 0,
-            pass: false,
-            self_atari: q.libs == 1,
-            replies,
-            escape: self.game.problem().escape_libs,
-        });
-        child.phi = phi;
-        child.delta = delta;
-        let pending = Pending {
-            key: q.key ^ self.salt,
-            anc: me,
-            mover: mover.opp(),
-        };
-        Some((child, Some(pending)))
-    }
-
-    /// The target's only liberty, when the defender is to move with the
-    /// target in atari, and the line is far from the depth limit.
-    fn defender_in_atari(&self) -> Option<Point> {
-        let g = &self.game;
-        if g.to_move() == self.attacker || self.target_libs() != 1 || g.depth() + 1 >= MAX_DEPTH {
-            return None;
-        }
-        self.liberty()
-    }
-
-    /// A defender's move `m` at a node where the target's only liberty is
-    /// `lib`, decided without playing it when it is a stone away from the
-    /// target that captures nothing: the target keeps the one liberty, the
-    /// move leaves no ko ban, and capturing is never suicide, so the
-    /// attacker captures at once, whatever the ko model. The one way the
-    /// line could end otherwise is a repetition, which needs an earlier
-    /// position with the same stone counts and target; if the path has one,
-    /// the move is played instead.
-    fn loses_at_once(&self, m: Point, lib: Point) -> Option<Child> {
-        let b = self.game.board();
-        let mover = self.game.to_move();
-        if m == PASS || m == lib || b.captures_something(mover, m) {
-            return None;
-        }
-        let me = self.anc.last()?;
-        let mut counts = me.counts;
-        counts[mover.index()] += 1;
-        for s in self.anc.iter().rev() {
-            if s.target < me.target {
-                break;
-            }
-            if s.counts == counts {
-                return None;
-            }
-        }
-        let mut child = Child {
-            mv: m as u16,
-            ..Child::default()
-        };
-        child.set(Value::solved(true, 0, lib as u16), counts);
-        Some(child)
-    }
-
-    /// Pushes the children of the current node onto the arena. When the
-    /// node has been searched before (`seen`), the table is probed for
-    /// every child that is not decided already, to start from what earlier
-    /// searches learnt; a node seen for the first time starts from the
-    /// heuristic alone, since its children are rarely in the table then
-    /// (transpositions aside, which its children's own probes still catch
-    /// when they are searched) and a probe costs a cache miss. Children are
-    /// generated first and probed afterwards, after touching every bucket,
-    /// so that the misses overlap.
-    fn expand(&mut self, no_pass: bool, seen: bool) {
-        let pseudo = if self.sides != [false, false] {
-            self.threat_moves_here(no_pass)
-        } else {
-            self.game.moves(self.moves);
-            None
-        };
-        // The opponent's replies: about the empty points left, and the pass.
-        let b = self.game.board();
-        let stones = self
-            .anc
-            .last()
-            .map_or(0, |a| a.counts[0] as u32 + a.counts[1] as u32);
-        let replies = (b.size() * b.size()) as u32 - stones;
-        self.pending.clear();
-        let base = self.arena.len();
-        let atari = self.defender_in_atari();
-        for i in 0..self.moves.len() {
-            let m = self.moves[i];
-            if no_pass && m == PASS {
-                continue;
-            }
-            if let Some(c) = atari.and_then(|lib| self.loses_at_once(m, lib)) {
-                self.arena.push(c);
-                self.pending.push(Pending::NONE);
-                continue;
-            }
-            if let Some((c, p)) = self.init_child(m, replies) {
-                debug_assert!(self.arena.len() < self.arena.capacity(), "arena overflow");
-                self.arena.push(c);
-                self.pending.push(p.unwrap_or(Pending::NONE));
-            }
-        }
-        if let Some(c) = pseudo {
-            self.arena.push(c);
-            self.pending.push(Pending::NONE);
-        }
-        if !seen || !self.tt.is_enabled() {
-            return;
-        }
-        let touched = self
-            .pending
-            .iter()
-            .filter(|p| p.key != 0)
-            .fold(0, |acc, p| acc ^ self.tt.touch(p.key));
-        std::hint::black_box(touched);
-        for i in 0..self.pending.len() {
-            let p = self.pending[i];
-            if p.key == 0 {
-                continue;
-            }
-            let probe = self.tt.probe(p.key);
-            self.stats.child_probes += 1;
-            self.stats.child_hits += probe.is_some() as u64;
-            match probe {
-                Some(e) if !e.is_solved() => {
-                    self.arena[base + i].phi = e.phi;
-                    self.arena[base + i].delta = e.delta;
-                }
-                Some(e) if self.usable_at(&e, p.mover, &p.anc, self.anc) => {
-                    self.stats.tt_solved_hits += 1;
-                    self.arena[base + i].set(Value::from_entry(&e), p.anc.counts);
-                }
-                // Absent, or a proof this path cannot use: the heuristic
-                // numbers stay.
-                _ => {}
-            }
-        }
     }
 
     /// Child threshold on δ by the 1+ε rule (Pawlewicz & Lew 2007): stay
@@ -578,9 +346,11 @@ impl Search<'_> {
         let mover = self.game.to_move();
         let key = self.key();
         let mut seen = no_pass;
+        let mut cursor = 0;
         if !no_pass {
             if let Some(e) = self.tt.probe(key) {
                 seen = true;
+                cursor = e.cursor;
                 if e.is_solved() {
                     if self.usable(&e, mover) {
                         self.stats.tt_solved_hits += 1;
@@ -595,17 +365,26 @@ impl Search<'_> {
         if self.abort.is_some() {
             return Value::open(1, 1, NO_MOVE);
         }
-        let base = self.arena.len();
-        self.expand(no_pass, seen);
+        let mut f = self.expand(no_pass, seen, cursor);
+        let base = f.base;
         self.stats.expansions += 1;
         let start = self.nodes;
         let mut agg;
         loop {
-            agg = aggregate(&self.arena[base..], self.weak);
+            agg = aggregate(&self.arena[base..], self.weak, f.group);
             if agg.phi >= th_phi || agg.delta >= th_delta || self.abort.is_some() {
                 break;
             }
+            if agg.best == GROUP {
+                // Not a search: the next quiet move becomes a child.
+                self.split(&mut f);
+                continue;
+            }
             let c = self.arena[base + agg.best];
+            if c.flags & LAZY != 0 {
+                self.evaluate_late(&mut f, agg.best);
+                continue;
+            }
             let child_th_delta = th_phi.min(self.grow(agg.delta2));
             // The child's φ may grow until the node's δ would reach its
             // threshold: by the sum rule, by what the other children leave;
@@ -628,8 +407,9 @@ impl Search<'_> {
             let slot = &mut self.arena[base + agg.best];
             slot.set(v, if terminal_after { NO_MIN } else { counts });
             slot.work = slot.work.saturating_add((self.nodes - before) as u32);
+            self.settle(&mut f, agg.best);
         }
-        let v = self.finish(base, &agg, mover);
+        let v = self.finish(&f, &agg, mover);
         let solved = v.is_solved();
         let attacker_win = solved && ((v.phi == 0) == (mover == self.attacker));
         debug_assert!(
@@ -653,57 +433,12 @@ impl Search<'_> {
                 best: v.best,
                 flags: v.flags,
                 min: v.min,
+                cursor: f.cursor,
                 generation: 0,
             });
         }
         self.arena.truncate(base);
         v
-    }
-
-    /// The node's value from its frame: which children it rests on decides
-    /// its flags and stone-count bound.
-    fn finish(&self, base: usize, agg: &Agg, mover: Color) -> Value {
-        let children = &self.arena[base..];
-        let node_ko = if self.game.board().ko_point(mover).is_some() {
-            KO
-        } else {
-            0
-        };
-        if agg.phi == 0 {
-            // Won through one child: it alone matters.
-            let c = &children[agg.best];
-            return Value {
-                phi: 0,
-                delta: INF,
-                flags: c.flags | node_ko,
-                min: c.min,
-                best: c.mv,
-            };
-        }
-        if agg.delta == 0 {
-            // Lost: every child was needed.
-            let mut flags = node_ko;
-            let mut min = NO_MIN;
-            let mut best = NO_MOVE;
-            let mut most = 0;
-            for c in children {
-                flags |= c.flags;
-                min = min2(min, c.min);
-                if best == NO_MOVE || c.work > most {
-                    best = c.mv;
-                    most = c.work;
-                }
-            }
-            return Value {
-                phi: INF,
-                delta: 0,
-                flags,
-                min,
-                best,
-            };
-        }
-        let best = children.get(agg.best).map_or(NO_MOVE, |c| c.mv);
-        Value::open(agg.phi, agg.delta, best)
     }
 }
 

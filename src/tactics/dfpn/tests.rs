@@ -120,10 +120,10 @@ fn ladder_is_captured() {
     let r = one(&b, "D5", true, 5, 16, 0.25);
     assert_eq!(r.winner, Some(Winner::Attacker));
     assert_eq!(r.best.map(name).as_deref(), Some("D6"));
-    // The ladder to the edge; then white's last try is refuted by F7.
-    let line = ["D6", "E5", "F5", "E6", "E7", "F6", "G6"].map(String::from);
-    assert_eq!(moves(&r.pv[..7]), line);
-    assert_eq!(r.pv.last().map(|&p| name(p)).as_deref(), Some("F7"));
+    // The ladder to the edge; then white's last try, the liberty F7, is
+    // refuted by G7.
+    let line = ["D6", "E5", "F5", "E6", "E7", "F6", "G6", "F7", "G7"].map(String::from);
+    assert_eq!(moves(&r.pv), line);
     assert_eq!(attack(&b, "D5"), (Some(1), Some("D6".into())));
     let ladder = ko(
         &b,

@@ -718,6 +718,7 @@ impl Search<'_> {
                         work: 0,
                         flags: p.flags,
                         min: p.min,
+                        order: u16::MAX,
                     });
                 }
             }
@@ -757,6 +758,7 @@ impl Search<'_> {
                 work: 0,
                 flags: REL,
                 min: NO_MIN,
+                order: u16::MAX,
             });
         }
         self.game.moves(self.moves);

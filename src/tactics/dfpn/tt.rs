@@ -7,7 +7,8 @@
 //! move, δ for the opponent), the best move, the work spent, and for solved
 //! entries the facts the search needs to reuse them soundly on another path
 //! (see the module documentation of `dfpn`): the stone counts bounding the
-//! proof tree and whether the proof met a ko ban.
+//! proof tree and whether the proof met a ko ban. Unsolved entries also
+//! keep how many of the node's quiet moves had been split off its group.
 
 use crate::go::board::Point;
 
@@ -35,6 +36,10 @@ pub struct Entry {
     /// For a proven capture: the least (black, white) stone counts of any
     /// position of the proof tree other than its root.
     pub min: [u16; 2],
+    /// How far the node's scan for quiet moves got (see `frame`): the
+    /// moves it split off before this point are made children again when
+    /// the node is expanded anew. A hint only; 0 when nothing was split.
+    pub cursor: u16,
     /// The table generation that stored it (set by [`Table::store`]);
     /// entries of older generations are gone (see [`Table::clear`]).
     pub generation: u8,
@@ -55,6 +60,9 @@ const WAYS: usize = 4;
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
 struct Bucket([Entry; WAYS]);
+
+// Four entries fill two cache lines; the cursor fits in the padding.
+const _: () = assert!(std::mem::size_of::<Bucket>() == 128);
 
 pub struct Table {
     buckets: Vec<Bucket>,

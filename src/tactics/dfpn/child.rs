@@ -1,0 +1,361 @@
+//! Evaluating a child without searching it: the first numbers of a move
+//! in a new frame (exact when the game ends or the capture is immediate,
+//! the df-pn+ heuristic otherwise), and what a table probe for it needs.
+//!
+//! Playing a move and taking it back costs more than everything else an
+//! expansion does, so most moves are evaluated from the board as it is:
+//! the pass, and every stone that captures nothing. After such a move no
+//! ko ban holds, only the mover's stone is new, and the target either
+//! keeps its liberties, loses the one the attacker fills, or (the
+//! defender's stone joining it) becomes the stone's block. Its key and
+//! whether the line is cut come from the rules without playing
+//! ([`CaptureGame::after_stone`], [`CaptureGame::after_pass`]). Captures
+//! are played. Debug builds check every shortcut against playing.
+//!
+//! [`CaptureGame::after_stone`]: crate::tactics::rules::CaptureGame::after_stone
+//! [`CaptureGame::after_pass`]: crate::tactics::rules::CaptureGame::after_pass
+
+use super::numbers::{heuristic, Child, Features, Value, NO_MOVE};
+use super::search::{Anc, Pending, Search};
+use super::tt::{NO_MIN, PATH_DEP};
+use crate::go::board::{Board, Point, PASS};
+use crate::tactics::zone::Zone;
+
+/// A child's first value: the child, and what its table probe needs
+/// (`None` when the child is decided already).
+pub type Init = (Child, Option<Pending>);
+
+/// What evaluating the children of a node needs to know about the node,
+/// found once per expansion.
+#[derive(Clone, Copy, Debug)]
+pub struct Here {
+    /// The opponent's replies after a move (the empty points left, and the
+    /// pass), for the heuristic.
+    pub replies: u32,
+    /// The target's liberties.
+    pub libs: Zone,
+    /// The heads of the attacker's blocks in atari next to the target:
+    /// capturing one gives the target liberties.
+    pub weak: Zone,
+}
+
+impl Search<'_> {
+    /// What the children of the current node need: one walk over the
+    /// target's stones.
+    pub(super) fn here(&self) -> Here {
+        let b = self.game.board();
+        let stones = self
+            .anc
+            .last()
+            .map_or(0, |a| a.counts[0] as u32 + a.counts[1] as u32);
+        let mut libs = Zone::new();
+        let mut weak = Zone::new();
+        let attacker = Some(self.attacker);
+        b.for_each_stone(self.target, |q| {
+            for n in Board::neighbors(q) {
+                if b.is_empty(n) {
+                    libs.insert(n);
+                } else if b.color_at(n) == attacker && b.libs(n) == 1 {
+                    weak.insert(b.block(n));
+                }
+            }
+        });
+        Here {
+            replies: (b.size() * b.size()) as u32 - stones,
+            libs,
+            weak,
+        }
+    }
+
+    /// Evaluates the child of move `m` without searching it: exactly when
+    /// the game is over or the capture is immediate, heuristically
+    /// otherwise. Also returns what a table probe for the child needs (its
+    /// key and its entry on the ancestor stack), when the child is not
+    /// decided already. `None` when the move is illegal or not part of the
+    /// search (λ¹ restriction). The same answer as
+    /// [`Search::init_played_child`].
+    pub(super) fn init_child(&mut self, m: Point, here: &Here) -> Option<Init> {
+        let light = if m == PASS {
+            self.init_pass_child(here)
+        } else {
+            self.init_stone_child(m, here)
+        };
+        let Some(r) = light else {
+            return self.init_played_child(m, here.replies);
+        };
+        if cfg!(debug_assertions) {
+            // The shortcut must agree with playing the move.
+            let generated = self.generated;
+            let played = self.init_played_child(m, here.replies);
+            self.generated = generated;
+            assert_eq!(format!("{r:?}"), format!("{played:?}"), "child of {m}");
+        }
+        r
+    }
+
+    /// [`Search::init_child`] by playing `m` and taking it back.
+    pub(super) fn init_played_child(&mut self, m: Point, replies: u32) -> Option<Init> {
+        let mover = self.game.to_move();
+        let att = mover == self.attacker;
+        let libs0 = self.target_libs();
+        let prisoners0 = self.game.board().prisoners(mover);
+        if !self.play(m) {
+            return None;
+        }
+        self.generated += 1;
+        let b = self.game.board();
+        let target_on = b.color_at(self.target) == Some(self.defender());
+        let libs1 = if target_on { b.libs(self.target) } else { 0 };
+        let mut child = Child::fresh(m);
+        let mut pending = None;
+        let keep = !(self.ladder && att && target_on && libs1 != 1);
+        if keep {
+            let me = self.anc.last().copied().unwrap_or_default();
+            if let Some(v) = self.exact() {
+                let terminal = self.game.winner().is_some();
+                child.set(v, if terminal { NO_MIN } else { me.counts });
+            } else {
+                let captured = b.prisoners(mover) - prisoners0;
+                let (phi, delta) = heuristic(&Features {
+                    att,
+                    libs0,
+                    libs1,
+                    captured,
+                    pass: m == PASS,
+                    self_atari: m != PASS && captured == 0 && b.libs(m) == 1,
+                    replies,
+                    escape: self.game.problem().escape_libs,
+                });
+                child.phi = phi;
+                child.delta = delta;
+                pending = Some(Pending {
+                    key: self.key(),
+                    anc: me,
+                    mover: self.game.to_move(),
+                });
+            }
+        }
+        self.undo();
+        keep.then_some((child, pending))
+    }
+
+    /// [`Search::init_child`] without playing `m`, for a stone that
+    /// captures nothing: `None` when it captures (or is no move on an
+    /// empty point), and it must be played. The stone's block's liberties
+    /// decide a self-atari (only the defender's stone joining the target
+    /// needs them exactly, and they come from the target's).
+    fn init_stone_child(&mut self, m: Point, here: &Here) -> Option<Option<Init>> {
+        let g = &self.game;
+        let b = g.board();
+        if !b.is_empty(m) || !g.has_room() || g.winner().is_some() {
+            return None;
+        }
+        let mover = g.to_move();
+        let att = mover == self.attacker;
+        let libs0 = self.target_libs();
+        let touches = here.libs.contains(m);
+        let top = self.anc.last().copied().unwrap_or_default();
+        // The stone's block's liberties (counted up to 2 unless it is the
+        // target), the target's after the move, and the target's size.
+        let (own, libs1, size) = if !att && touches {
+            let (libs, size) = self.join_target(m, here, top.target)?;
+            (libs, libs, size)
+        } else {
+            // The border cell 0 heads no block: nothing is avoided. The
+            // attacker's stone on a liberty of the target captures nothing
+            // only when the target has two or more.
+            let own = b
+                .libs_after_quiet(mover, m, PASS)
+                .or_else(|| b.after_stone(mover, m).map(|(l, _)| l.min(2)))?;
+            (own, libs0 - (att && touches) as usize, top.target)
+        };
+        if own == 0 {
+            return Some(None); // suicide
+        }
+        let (key, cut) = g.after_stone(m);
+        self.generated += 1;
+        if self.ladder && att && libs1 != 1 {
+            return Some(None);
+        }
+        let mut counts = top.counts;
+        counts[mover.index()] += 1;
+        let me = Anc {
+            counts,
+            target: size,
+            passed: false,
+        };
+        let mut child = Child::fresh(m);
+        let escape = self.game.problem().escape_libs;
+        // `exact` at the child: the game ends only by a cut or an escape
+        // (the target stays), or the attacker, to move, captures at once
+        // (no ko ban after a move that captures nothing, and capturing is
+        // never suicide).
+        if cut || libs1 >= escape {
+            let flags = if cut { PATH_DEP } else { 0 };
+            // The defender won: the child's mover wins when it is the defender.
+            child.set(Value::solved(att, flags, NO_MOVE), NO_MIN);
+            return Some(Some((child, None)));
+        }
+        if !att && libs1 == 1 {
+            child.set(Value::solved(true, 0, NO_MOVE), me.counts);
+            return Some(Some((child, None)));
+        }
+        let (phi, delta) = heuristic(&Features {
+            att,
+            libs0,
+            libs1,
+            captured: 0,
+            pass: false,
+            self_atari: own == 1,
+            replies: here.replies,
+            escape,
+        });
+        child.phi = phi;
+        child.delta = delta;
+        let pending = Pending {
+            key: key ^ self.salt,
+            anc: me,
+            mover: mover.opp(),
+        };
+        Some(Some((child, Some(pending))))
+    }
+
+    /// The liberties and size of the target after the defender's stone on
+    /// its liberty `m` joins it (with whatever other blocks it joins), when
+    /// the stone captures nothing; `None` when it captures.
+    fn join_target(&self, m: Point, here: &Here, size: u16) -> Option<(usize, u16)> {
+        let b = self.game.board();
+        let head = b.block(self.target);
+        let defender = self.defender();
+        let mut others = [0; 3];
+        let mut joined = 0;
+        let mut stones = size as usize + 1;
+        let mut fresh = 0;
+        for n in Board::neighbors(m) {
+            match b.color_at(n) {
+                Some(c) if c == defender => {
+                    let h = b.block(n);
+                    if h != head && !others[..joined].contains(&h) {
+                        others[joined] = h;
+                        joined += 1;
+                        stones += b.block_size(h);
+                    }
+                }
+                Some(_) if b.libs(n) == 1 => return None,
+                Some(_) => {}
+                None => fresh += (b.is_empty(n) && !here.libs.contains(n)) as usize,
+            }
+        }
+        let libs = if joined == 0 {
+            // The target loses `m` and gains the stone's new liberties.
+            self.target_libs() - 1 + fresh
+        } else {
+            let mut all = here.libs;
+            for n in Board::neighbors(m) {
+                if b.is_empty(n) {
+                    all.insert(n);
+                }
+            }
+            for &h in &others[..joined] {
+                b.for_each_stone(h, |q| {
+                    for n in Board::neighbors(q) {
+                        if b.is_empty(n) {
+                            all.insert(n);
+                        }
+                    }
+                });
+            }
+            // Less `m` itself, a liberty of the target.
+            all.len() - 1
+        };
+        Some((libs, stones as u16))
+    }
+
+    /// [`Search::init_child`] for the pass, without playing it. After a
+    /// pass no ko ban holds; the defender passes back after the attacker's
+    /// pass, and the attacker captures at once after the defender's when
+    /// the target is in atari. `None` only when the pass is illegal here.
+    fn init_pass_child(&mut self, here: &Here) -> Option<Option<Init>> {
+        let g = &self.game;
+        if !g.has_room() || g.winner().is_some() {
+            return None;
+        }
+        let mover = g.to_move();
+        let att = mover == self.attacker;
+        let libs = self.target_libs();
+        let (key, cut, ends) = g.after_pass();
+        self.generated += 1;
+        if self.ladder && att && libs != 1 {
+            return Some(None);
+        }
+        let top = self.anc.last().copied().unwrap_or_default();
+        let me = Anc {
+            passed: true,
+            ..top
+        };
+        let mut child = Child::fresh(PASS);
+        // `exact` at the child: a cut or two passes end the game for the
+        // defender; otherwise the defender passes back, or the attacker
+        // captures at once.
+        if cut || ends {
+            let flags = if cut { PATH_DEP } else { 0 };
+            child.set(Value::solved(att, flags, NO_MOVE), NO_MIN);
+            return Some(Some((child, None)));
+        }
+        if att || libs == 1 {
+            child.set(Value::solved(true, 0, NO_MOVE), me.counts);
+            return Some(Some((child, None)));
+        }
+        let (phi, delta) = heuristic(&Features {
+            att,
+            libs0: libs,
+            libs1: libs,
+            captured: 0,
+            pass: true,
+            self_atari: false,
+            replies: here.replies,
+            escape: self.game.problem().escape_libs,
+        });
+        child.phi = phi;
+        child.delta = delta;
+        let pending = Pending {
+            key: key ^ self.salt,
+            anc: me,
+            mover: mover.opp(),
+        };
+        Some(Some((child, Some(pending))))
+    }
+
+    /// The heuristic numbers of a quiet move (one that captures nothing
+    /// and touches no stone of the target), a self-atari or not.
+    pub(super) fn quiet_numbers(&self, self_atari: bool, replies: u32) -> (u32, u32) {
+        let libs = self.target_libs();
+        heuristic(&Features {
+            att: self.game.to_move() == self.attacker,
+            libs0: libs,
+            libs1: libs,
+            captured: 0,
+            pass: false,
+            self_atari,
+            replies,
+            escape: self.game.problem().escape_libs,
+        })
+    }
+
+    /// The first numbers of a capture evaluated late (see `frame`): the
+    /// heuristic's for a move that captures and leaves the target's
+    /// liberties as they are.
+    pub(super) fn capture_numbers(&self, replies: u32) -> (u32, u32) {
+        let libs = self.target_libs();
+        heuristic(&Features {
+            att: self.game.to_move() == self.attacker,
+            libs0: libs,
+            libs1: libs,
+            captured: 1,
+            pass: false,
+            self_atari: false,
+            replies,
+            escape: self.game.problem().escape_libs,
+        })
+    }
+}

@@ -1,0 +1,611 @@
+//! A node's children while it is searched (its *frame*): how they are
+//! generated, and how the many interchangeable quiet moves of a full-width
+//! node are kept as one *group* instead of one child each.
+//!
+//! With plain df-pn every legal move is a child, and at most nodes most of
+//! them are moves far from the target. Each of those captures nothing and
+//! touches no stone of the target, so it changes nothing the df-pn+
+//! heuristic measures (the target's liberties, captures, a pass): they all
+//! get the same first numbers. Evaluating them one by one was most of the
+//! cost of a node, although a node is usually left after a few of its
+//! children have been searched. So a frame holds:
+//!
+//! * **explicit children**, on the shared arena: the pass, every liberty
+//!   of the target, every move that captures (the liberty of each block of
+//!   the opponent in atari, found from the board's set of such blocks),
+//!   and the members split off the group. Only unsolved children and
+//!   winning ones stay there;
+//! * **the mover's solved losses**, folded into one summary (their flags,
+//!   least stone counts and the move with most work behind it), since a
+//!   lost child adds nothing to φ or δ and matters only when the node is
+//!   lost;
+//! * **the group**: every other legal move. It counts as `count` unsolved
+//!   children with the numbers a quiet move gets (`Members`). When the
+//!   aggregation selects the group, its next member in board order (at
+//!   `cursor`) is split off, evaluated exactly as a child always was, and
+//!   (when the table knows it) given its table numbers. `count` is exact:
+//!   the empty points, less the explicit ones and the members' suicides
+//!   (see [`Search::start_group`]); it drops by one per member split off,
+//!   so it is 0 exactly when no member is left.
+//!
+//! Children equal in δ are taken in board order, the pass last (their
+//! `order`; the group's is its next member's), whatever their order on
+//! the arena: the frame is searched as if it listed every move.
+//!
+//! The group never decides a result: its numbers are heuristic (never 0 or
+//! ∞), so the node is won only through an explicit child and lost only
+//! once the group is empty, every member having been split off and
+//! searched like any child. One exception, exact by the rules: when the
+//! defender is to move with the target in atari, every member loses at
+//! once (see [`Search::atari_losses`]); the group then counts as solved
+//! losses and is never split.
+//!
+//! Captures away from the target are *evaluated late* ([`LAZY`]); when the
+//! target is in atari at the defender's move, they are decided at once
+//! instead ([`Search::far_capture_loss`]).
+//!
+//! An unsolved table entry keeps the cursor, so that a node expanded again
+//! gets back, as explicit children with their table numbers, the members
+//! it had split off.
+//!
+//! A frame cut to threats (λ-df-pn, dual-λ) lists its moves as the threat
+//! search gave them, in that order, and has no group.
+
+use super::child::Here;
+use super::numbers::{min2, rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
+use super::search::{Pending, Search};
+use super::tt::{KO, NO_MIN};
+use crate::go::board::{Board, Point, PASS};
+use crate::go::Color;
+use crate::tactics::rules::MAX_DEPTH;
+use crate::tactics::zone::Zone;
+
+/// A flag of an explicit child whose numbers are a first guess: a capture
+/// away from the target, whose heuristic numbers are known without
+/// playing it (the target keeps its liberties), but whose exact outcome
+/// (a repetition, the ko ban it leaves, whether it is legal at all) needs
+/// the move played. It is played when first selected. Until then it counts
+/// as unsolved, so the node is not lost before it is evaluated; a
+/// winning child is never such a guess. The flag lives in frames only.
+pub const LAZY: u8 = 0x40;
+
+/// The mover's solved losses, folded out of the frame.
+#[derive(Clone, Copy, Debug)]
+struct Lost {
+    flags: u8,
+    min: [u16; 2],
+    /// The move with the most work behind it (the first such by `order`),
+    /// the longest resistance of a lost node.
+    best: u16,
+    work: u32,
+    order: u16,
+}
+
+impl Lost {
+    const NONE: Lost = Lost {
+        flags: 0,
+        min: NO_MIN,
+        best: NO_MOVE,
+        work: 0,
+        order: u16::MAX,
+    };
+
+    fn fold(&mut self, c: &Child) {
+        self.flags |= c.flags;
+        self.min = min2(self.min, c.min);
+        if c.work > self.work || (c.work == self.work && c.order < self.order) {
+            self.best = c.mv;
+            self.work = c.work;
+            self.order = c.order;
+        }
+    }
+}
+
+/// The children of the node being searched (see the module documentation).
+pub struct Frame {
+    /// Where the node's explicit children start on the arena.
+    pub base: usize,
+    /// The unsplit quiet moves.
+    pub group: Members,
+    /// The group's next member (the end of the board when none is left):
+    /// the members before it have been split off.
+    pub cursor: u16,
+    /// One past the board's last point.
+    end: u16,
+    /// What evaluating a child needs to know about the node.
+    here: Here,
+    lost: Lost,
+}
+
+impl Search<'_> {
+    /// The target's liberty, when the defender is to move with the target
+    /// in atari and the line is far from the depth limit. Then every move
+    /// of the defender that leaves the target in atari without a ko ban on
+    /// its liberty loses at once: the attacker captures next, whatever the
+    /// ko model (capturing is never suicide), unless the position after
+    /// the move repeats one of the path (see [`Search::could_repeat`]).
+    fn defender_in_atari(&self, here: &Here) -> Option<Point> {
+        let g = &self.game;
+        if g.to_move() == self.attacker || self.target_libs() != 1 || g.depth() + 1 >= MAX_DEPTH {
+            return None;
+        }
+        here.libs.iter().next()
+    }
+
+    /// Whether a position after one move from here, with the stone counts
+    /// `counts` and the same target block, could repeat a position of the
+    /// path: only one with those counts could, and none before the
+    /// target's last growth.
+    fn could_repeat(&self, counts: [u16; 2]) -> bool {
+        let Some(me) = self.anc.last() else {
+            return false;
+        };
+        for s in self.anc.iter().rev() {
+            if s.target < me.target {
+                break;
+            }
+            if s.counts == counts {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// When the defender is to move with the target in atari: its liberty,
+    /// and the stone counts after a defender's stone that captures nothing,
+    /// provided no position of the path could be repeated by such a move.
+    /// Then every legal move of the defender other than the pass, the
+    /// liberty and a capture loses at once (see
+    /// [`Search::defender_in_atari`]): such a move leaves the target its
+    /// one liberty and no ko ban. Otherwise `None`, and such moves are
+    /// evaluated one by one.
+    fn atari_losses(&self, here: &Here) -> Option<(Point, [u16; 2])> {
+        let lib = self.defender_in_atari(here)?;
+        let mut counts = self.anc.last()?.counts;
+        counts[self.game.to_move().index()] += 1;
+        (!self.could_repeat(counts)).then_some((lib, counts))
+    }
+
+    /// The defender's capture `m`, legal, away from the target (not on its
+    /// liberty `lib`, capturing no block next to it), when the target is
+    /// in atari: it loses at once (see [`Search::defender_in_atari`]), as
+    /// the target keeps its one liberty and a ko ban the capture leaves is
+    /// on the captured stone's point, not on the liberty. `None` when the
+    /// position after it could repeat one of the path. The child carries
+    /// the `KO` flag when the capture leaves a ko ban, as `exact` finds.
+    fn far_capture_loss(&self, m: Point, lib: Point) -> Option<Child> {
+        let b = self.game.board();
+        let defender = self.defender();
+        let mut counts = self.anc.last()?.counts;
+        counts[defender.index()] += 1;
+        let mut heads = [0; 4];
+        let mut blocks = 0;
+        let mut captured = 0;
+        let mut open = false;
+        for n in Board::neighbors(m) {
+            match b.color_at(n) {
+                Some(c) if c == self.attacker && b.libs(n) == 1 => {
+                    let h = b.block(n);
+                    if !heads[..blocks].contains(&h) {
+                        heads[blocks] = h;
+                        blocks += 1;
+                        captured += b.block_size(h);
+                    }
+                }
+                Some(c) => open |= c == defender,
+                None => open |= b.is_empty(n),
+            }
+        }
+        counts[self.attacker.index()] -= captured as u16;
+        if self.could_repeat(counts) {
+            return None;
+        }
+        // As the board sets a ko ban: one stone captured by a stone that
+        // joins no block and has no other liberty.
+        let ko = captured == 1 && !open;
+        let mut c = Child::fresh(m);
+        c.set(
+            Value::solved(true, if ko { KO } else { 0 }, lib as u16),
+            counts,
+        );
+        Some(c)
+    }
+
+    /// Whether a move on `p` is a member of the group: a legal move on an
+    /// empty point that touches no stone of the target (it is not one of
+    /// its liberties) and captures nothing. The explicit moves of
+    /// [`Search::explicit_moves`] are the other empty points. Such a move
+    /// is illegal only as a suicide (a ko point is a capture).
+    fn is_member(&self, p: Point, here: &Here) -> bool {
+        let b = self.game.board();
+        let mover = self.game.to_move();
+        b.is_empty(p)
+            && !here.libs.contains(p)
+            && !b.captures_something(mover, p)
+            && !b.is_suicide(mover, p)
+    }
+
+    /// Writes the explicit moves into the move list in point order, pass
+    /// last: the target's liberties and the liberties of the opponent's
+    /// blocks in atari (the moves that capture). Some may be illegal.
+    /// Returns the captures that may be evaluated late (see [`LAZY`]):
+    /// those not on a liberty of the target that capture no block next to
+    /// it, so that the target keeps its liberties.
+    fn explicit_moves(&mut self, no_pass: bool, here: &Here) -> Zone {
+        let moves = &mut *self.moves;
+        moves.clear();
+        moves.extend(here.libs.iter());
+        let g = &self.game;
+        let b = g.board();
+        let mover = g.to_move();
+        let enemy = mover.opp();
+        // The target's liberties, and the liberties of the blocks next to
+        // it the defender may capture.
+        let mut near = here.libs;
+        let mut lazy = Zone::new();
+        b.for_each_atari_block(enemy, |h| {
+            if let Some(l) = b.first_liberty(h) {
+                if !moves.contains(&l) {
+                    moves.push(l);
+                }
+                if here.weak.contains(h) {
+                    near.insert(l);
+                } else {
+                    lazy.insert(l);
+                }
+            }
+        });
+        moves.sort_unstable();
+        if !no_pass {
+            moves.push(PASS);
+        }
+        if self.ladder && mover == self.attacker {
+            // λ¹ keeps no such capture: they are dropped at once.
+            return Zone::new();
+        }
+        // A point that is also a liberty of the target, or captures a block
+        // next to it too, is evaluated at once.
+        let mut late = Zone::new();
+        for p in lazy.iter() {
+            if !near.contains(p) {
+                late.insert(p);
+            }
+        }
+        late
+    }
+
+    /// A capture evaluated late, with its first guess.
+    fn lazy_child(&self, m: Point, replies: u32) -> Child {
+        let (phi, delta) = self.capture_numbers(replies);
+        Child {
+            phi,
+            delta,
+            flags: LAZY,
+            ..Child::fresh(m)
+        }
+    }
+
+    /// Generates the frame of the current node: its explicit children on
+    /// the arena and its group. When the node has been searched before
+    /// (`seen`), the members below `cursor` (split off then) are made
+    /// children again, and the table is probed for every child that is not
+    /// decided already, to start from what earlier searches learnt; a node
+    /// seen for the first time starts from the heuristic alone, since its
+    /// children are rarely in the table then (transpositions aside, which
+    /// its children's own probes still catch when they are searched) and a
+    /// probe costs a cache miss. Children are generated first and probed
+    /// afterwards, after touching every bucket, so that the misses overlap.
+    pub(super) fn expand(&mut self, no_pass: bool, seen: bool, cursor: u16) -> Frame {
+        let size = self.game.board().size();
+        let mut f = Frame {
+            base: self.arena.len(),
+            group: Members::default(),
+            cursor: Board::point_at(0, 0) as u16,
+            end: (Board::point_at(size - 1, size - 1) + 1) as u16,
+            here: self.here(),
+            lost: Lost::NONE,
+        };
+        let plain = self.sides == [false, false];
+        let mut pseudo = None;
+        let mut late = Zone::new();
+        if plain {
+            late = self.explicit_moves(no_pass, &f.here);
+        } else {
+            pseudo = self.threat_moves_here(no_pass);
+        }
+        let losses = self.atari_losses(&f.here);
+        let in_atari = self.defender_in_atari(&f.here);
+        self.pending.clear();
+        let mover = self.game.to_move();
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            if no_pass && m == PASS {
+                continue;
+            }
+            // A frame cut to threats keeps its move list's order.
+            let order = if plain { rank(m as u16) } else { i as u16 };
+            // Outside the plain search the move list is not cut to the
+            // explicit moves, and a move that loses at once is decided here.
+            if let Some((lib, counts)) = losses.filter(|_| !plain) {
+                if m != PASS && m != lib && !self.game.board().captures_something(mover, m) {
+                    let mut c = Child::fresh(m);
+                    c.set(Value::solved(true, 0, lib as u16), counts);
+                    c.order = order;
+                    f.lost.fold(&c);
+                    continue;
+                }
+            }
+            if m != PASS && late.contains(m) {
+                if !self.game.is_legal(m) {
+                    // A ko ban: no move here.
+                    continue;
+                }
+                let Some(lib) = in_atari else {
+                    self.arena.push(self.lazy_child(m, f.here.replies));
+                    self.pending.push(Pending::NONE);
+                    continue;
+                };
+                if let Some(c) = self.far_capture_loss(m, lib) {
+                    if cfg!(debug_assertions) {
+                        let generated = self.generated;
+                        let played = self.init_played_child(m, f.here.replies);
+                        self.generated = generated;
+                        let want = format!("{:?}", Some((c, None::<Pending>)));
+                        assert_eq!(want, format!("{played:?}"), "capture {m}");
+                    }
+                    f.lost.fold(&c);
+                    continue;
+                }
+            }
+            if let Some((c, p)) = self.init_child(m, &f.here) {
+                debug_assert!(self.arena.len() < self.arena.capacity(), "arena overflow");
+                self.arena.push(Child { order, ..c });
+                self.pending.push(p.unwrap_or(Pending::NONE));
+            }
+        }
+        if let Some(c) = pseudo {
+            self.arena.push(c);
+            self.pending.push(Pending::NONE);
+        }
+        if plain {
+            self.start_group(&mut f, losses.map(|l| l.1));
+            if seen {
+                while f.group.count > 0 {
+                    let Some(m) = self.next_member(&mut f, cursor) else {
+                        break;
+                    };
+                    if let Some((c, p)) = m {
+                        self.arena.push(c);
+                        self.pending.push(p.unwrap_or(Pending::NONE));
+                    }
+                }
+            }
+        }
+        if seen && self.tt.is_enabled() {
+            self.probe_children(f.base);
+        }
+        // Fold the solved losses away, keeping the others in order.
+        let mut kept = f.base;
+        for i in f.base..self.arena.len() {
+            let c = self.arena[i];
+            if c.phi == 0 {
+                f.lost.fold(&c);
+            } else {
+                self.arena[kept] = c;
+                kept += 1;
+            }
+        }
+        self.arena.truncate(kept);
+        f
+    }
+
+    /// Sets up the group of a plain node whose explicit moves are in the
+    /// move list; `losses`: the stone counts after a defender's move when
+    /// every member loses at once ([`Search::atari_losses`]).
+    fn start_group(&mut self, f: &mut Frame, losses: Option<[u16; 2]>) {
+        let att = self.game.to_move() == self.attacker;
+        if self.ladder && att && self.target_libs() != 1 {
+            // λ¹: no member puts the target in atari.
+            return;
+        }
+        if let Some(counts) = losses {
+            // Each member's proof is its own position: the attacker
+            // captures from there.
+            f.lost.min = min2(f.lost.min, counts);
+            return;
+        }
+        // Every empty point is a legal move but for the suicides: the
+        // opponent's eye points and some liberties of the mover's blocks in
+        // atari. The explicit moves are empty points too.
+        let b = self.game.board();
+        let mover = self.game.to_move();
+        let opp = mover.opp();
+        let explicit = |p: Point| f.here.libs.contains(p) || b.captures_something(mover, p);
+        let mut illegal = b.eye_count(opp);
+        for &m in self.moves.iter() {
+            illegal -= (m != PASS && b.is_eye(opp, m)) as usize;
+        }
+        let mut seen = Zone::new();
+        b.for_each_atari_block(mover, |h| {
+            if let Some(l) = b.first_liberty(h) {
+                if !seen.contains(l) && !explicit(l) && b.is_suicide(mover, l) {
+                    illegal += 1;
+                    seen.insert(l);
+                }
+            }
+        });
+        let explicit = self.moves.iter().filter(|&&m| m != PASS).count() as u32;
+        let (phi, delta) = self.quiet_numbers(false, f.here.replies);
+        f.group = Members {
+            count: f.here.replies - explicit - illegal as u32,
+            phi,
+            delta,
+            rank: 0,
+        };
+        self.seek(f);
+    }
+
+    /// Advances the scan, up to the point `limit`, to the next member and
+    /// evaluates it (as [`Search::init_child`] does: `None` when the move
+    /// turns out illegal or excluded); `None` when no member is left before
+    /// `limit`. The count drops by one for each member the scan passes, and
+    /// to 0 at the end of the board.
+    #[allow(clippy::type_complexity)]
+    fn next_member(
+        &mut self,
+        f: &mut Frame,
+        limit: u16,
+    ) -> Option<Option<(Child, Option<Pending>)>> {
+        if f.group.count == 0 || f.cursor >= limit {
+            return None;
+        }
+        let p = f.cursor as Point;
+        f.group.count -= 1;
+        f.cursor += 1;
+        self.seek(f);
+        self.stats.splits += 1;
+        Some(self.init_child(p, &f.here))
+    }
+
+    /// Moves the cursor to the next member, the group's first, at or after
+    /// it. The count is exact: at the end of the board it is 0.
+    fn seek(&self, f: &mut Frame) {
+        let mut p = f.cursor as usize;
+        let end = f.end as usize;
+        while p < end && !self.is_member(p, &f.here) {
+            p += 1;
+        }
+        f.cursor = p as u16;
+        f.group.rank = rank(p as u16);
+        debug_assert_eq!(p >= end, f.group.count == 0, "the count is exact");
+        if p >= end {
+            f.group.count = 0;
+        }
+    }
+
+    /// Splits the next member off the group (the group was selected), with
+    /// its table numbers when the table has it.
+    pub(super) fn split(&mut self, f: &mut Frame) {
+        if let Some(Some((mut c, p))) = self.next_member(f, u16::MAX) {
+            if let Some(p) = p.filter(|_| self.tt.is_enabled()) {
+                self.probe_child(&mut c, &p);
+            }
+            if c.phi == 0 {
+                f.lost.fold(&c);
+            } else {
+                self.arena.push(c);
+            }
+        }
+    }
+
+    /// Evaluates child `i`, a capture whose evaluation was left for later
+    /// ([`LAZY`]), now that it was selected, with its table numbers when
+    /// the table has it.
+    pub(super) fn evaluate_late(&mut self, f: &mut Frame, i: usize) {
+        let m = self.arena[f.base + i].mv as Point;
+        self.stats.late += 1;
+        match self.init_child(m, &f.here) {
+            None => {
+                self.arena.remove(f.base + i);
+            }
+            Some((mut c, p)) => {
+                if let Some(p) = p.filter(|_| self.tt.is_enabled()) {
+                    self.probe_child(&mut c, &p);
+                }
+                self.arena[f.base + i] = c;
+                self.settle(f, i);
+            }
+        }
+    }
+
+    /// After child `i` of the frame got a new value: a solved loss leaves
+    /// the arena for the summary.
+    pub(super) fn settle(&mut self, f: &mut Frame, i: usize) {
+        if self.arena[f.base + i].phi == 0 {
+            let c = self.arena.remove(f.base + i);
+            f.lost.fold(&c);
+        }
+    }
+
+    /// Gives a generated child its table numbers, when the table has the
+    /// child and, for a proof, the path may use it.
+    fn probe_child(&mut self, c: &mut Child, p: &Pending) {
+        let probe = self.tt.probe(p.key);
+        self.stats.child_probes += 1;
+        self.stats.child_hits += probe.is_some() as u64;
+        match probe {
+            Some(e) if !e.is_solved() => {
+                c.phi = e.phi;
+                c.delta = e.delta;
+            }
+            Some(e) if self.usable_at(&e, p.mover, &p.anc, self.anc) => {
+                self.stats.tt_solved_hits += 1;
+                c.set(Value::from_entry(&e), p.anc.counts);
+            }
+            // Absent, or a proof this path cannot use: the heuristic
+            // numbers stay.
+            _ => {}
+        }
+    }
+
+    /// Probes the table for the children from `base` on, as `pending`
+    /// lists them, touching every bucket first.
+    fn probe_children(&mut self, base: usize) {
+        let touched = self
+            .pending
+            .iter()
+            .filter(|p| p.key != 0)
+            .fold(0, |acc, p| acc ^ self.tt.touch(p.key));
+        std::hint::black_box(touched);
+        for i in 0..self.pending.len() {
+            let p = self.pending[i];
+            if p.key != 0 {
+                let mut c = self.arena[base + i];
+                self.probe_child(&mut c, &p);
+                self.arena[base + i] = c;
+            }
+        }
+    }
+
+    /// The node's value from its frame: which children it rests on decides
+    /// its flags and stone-count bound.
+    pub(super) fn finish(&self, f: &Frame, agg: &Agg, mover: Color) -> Value {
+        let children = &self.arena[f.base..];
+        let node_ko = if self.game.board().ko_point(mover).is_some() {
+            KO
+        } else {
+            0
+        };
+        if agg.phi == 0 {
+            // Won through one child: it alone matters.
+            let c = &children[agg.best];
+            return Value {
+                phi: 0,
+                delta: INF,
+                flags: c.flags | node_ko,
+                min: c.min,
+                best: c.mv,
+            };
+        }
+        if agg.delta == 0 {
+            // Lost: every child was needed (the group is empty or made of
+            // losses, all in the summary).
+            let mut lost = f.lost;
+            for c in children {
+                lost.fold(c);
+            }
+            return Value {
+                phi: INF,
+                delta: 0,
+                flags: lost.flags | node_ko,
+                min: lost.min,
+                best: lost.best,
+            };
+        }
+        let best = match agg.best {
+            GROUP => NO_MOVE,
+            i => children.get(i).map_or(NO_MOVE, |c| c.mv),
+        };
+        Value::open(agg.phi, agg.delta, best)
+    }
+}
