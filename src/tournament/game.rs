@@ -80,6 +80,14 @@ pub struct GameRecord {
     pub cpu: [f64; 2],
 }
 
+/// "Black" or "White", for the notes.
+fn side(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
 fn winner_text(loser: Color, how: char) -> String {
     format!("{}+{how}", loser.opp().letter())
 }
@@ -137,7 +145,7 @@ pub fn play(
         for color in [Color::Black, Color::White] {
             let seat = &mut *seats[color.index()];
             if let Err(e) = setup_engine(seat, s) {
-                record.note = format!("{color} ({}) failed to start the game: {e}", seat.profile.name);
+                record.note = format!("{} ({}) failed to start the game: {e}", side(color), seat.profile.name);
                 seat.restart();
                 break 'game Ending::Forfeit(color);
             }
@@ -155,7 +163,7 @@ pub fn play(
             let i = color.index();
             match turn(&mut *seats[i], color, clocks.as_mut().map(|c| &mut c[i]), &mut record, s) {
                 Err((ending, why)) => {
-                    record.note = format!("{color} ({}) {why}", seats[i].profile.name);
+                    record.note = format!("{} ({}) {why}", side(color), seats[i].profile.name);
                     if matches!(ending, Ending::Forfeit(_) | Ending::Time(_)) {
                         seats[i].restart();
                     }
@@ -163,7 +171,7 @@ pub fn play(
                 }
                 Ok(answer) => match arbiter.play(color, &answer) {
                     Err(why) => {
-                        record.note = format!("{color} ({}) {why}", seats[i].profile.name);
+                        record.note = format!("{} ({}) {why}", side(color), seats[i].profile.name);
                         seats[i].restart();
                         break 'game Ending::Forfeit(color);
                     }
@@ -179,7 +187,7 @@ pub fn play(
                             Ok(Err(e)) => e.to_string(),
                             Err(e) => e,
                         };
-                        record.note = format!("{} ({}) {why}", color.opp(), other.profile.name);
+                        record.note = format!("{} ({}) {why}", side(color.opp()), other.profile.name);
                         other.restart();
                         break 'game Ending::Forfeit(color.opp());
                     }
