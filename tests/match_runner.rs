@@ -33,7 +33,11 @@ fn fake(mode: &str) -> EngineProfile {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines/fake_gtp.sh");
     EngineProfile {
         name: format!("fake-{mode}"),
-        command: vec!["/bin/sh".into(), script.to_string_lossy().into(), mode.into()],
+        command: vec![
+            "/bin/sh".into(),
+            script.to_string_lossy().into(),
+            mode.into(),
+        ],
         workdir: None,
         gtp_init: vec![],
         description: None,
@@ -53,7 +57,10 @@ fn config(black: EngineProfile, white: EngineProfile, games: usize, name: &str) 
         games,
         jobs: 2,
         settings: GameSettings {
-            spec: GameSpec::Go { size: 5, komi_x2: 1 },
+            spec: GameSpec::Go {
+                size: 5,
+                komi_x2: 1,
+            },
             ko: KoRule::PositionalSuperko,
             clock: Some(TimeControl {
                 main: Duration::from_secs(3),
@@ -76,7 +83,9 @@ fn check_files(c: &MatchConfig, s: &MatchSummary) {
     let dat = std::fs::read_to_string(c.out.join("match.dat")).unwrap();
     let rows: Vec<&str> = dat.lines().filter(|l| !l.starts_with('#')).collect();
     assert_eq!(rows.len(), s.games.len(), "{dat}");
-    assert!(dat.contains("#GAME\tRES_B\tRES_W\tRES_R\tALT\tDUP\tLEN\tTIME_B\tTIME_W\tCPU_B\tCPU_W\tERR\tERR_MSG\n"));
+    assert!(dat.contains(
+        "#GAME\tRES_B\tRES_W\tRES_R\tALT\tDUP\tLEN\tTIME_B\tTIME_W\tCPU_B\tCPU_W\tERR\tERR_MSG\n"
+    ));
     for (g, row) in s.games.iter().zip(&rows) {
         let cols: Vec<&str> = row.split('\t').collect();
         assert_eq!(cols.len(), 13, "{row}");
@@ -139,7 +148,11 @@ fn misbehaving_engines_lose_and_the_match_goes_on() {
         let s = runner::run(&c).unwrap();
         assert_eq!(s.games.len(), 2, "{mode}");
         for g in &s.games {
-            let fake_color = if g.alternated { Color::White } else { Color::Black };
+            let fake_color = if g.alternated {
+                Color::White
+            } else {
+                Color::Black
+            };
             let expected = if mode == "slow" {
                 Ending::Time(fake_color)
             } else {
@@ -187,7 +200,16 @@ fn command_line_match_with_a_referee() {
     .unwrap();
     let out = std::process::Command::new(bin)
         .args(["match", "--black", "d1", "--white", "rnd", "--games", "2"])
-        .args(["--size", "5", "--komi", "0.5", "--time", "5", "--byoyomi", "2:3"])
+        .args([
+            "--size",
+            "5",
+            "--komi",
+            "0.5",
+            "--time",
+            "5",
+            "--byoyomi",
+            "2:3",
+        ])
         .args(["--referee", "ref", "--jobs", "1", "--engines"])
         .arg(&engines)
         .arg("--out")
@@ -199,7 +221,10 @@ fn command_line_match_with_a_referee() {
     assert!(out.status.success(), "{stdout}\n{stderr}");
     let words = |l: &str| l.split_whitespace().take(3).collect::<Vec<_>>().join(" ");
     assert!(stdout.lines().any(|l| words(l) == "d1 2 wins"), "{stdout}");
-    assert!(stdout.contains("Elo d1 - rnd: +inf (95% interval"), "{stdout}");
+    assert!(
+        stdout.contains("Elo d1 - rnd: +inf (95% interval"),
+        "{stdout}"
+    );
     assert!(stderr.contains("game 2/2"), "{stderr}");
     let dat = std::fs::read_to_string(dir.join("out/match.dat")).unwrap();
     assert!(dat.contains("# Referee: ref\n"), "{dat}");

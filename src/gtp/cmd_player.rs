@@ -55,10 +55,7 @@ fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
 
 /// `genmove` by the random player, if it is on: `Some(answer)`, after
 /// playing the move. `None` leaves `genmove` to the search.
-pub(super) fn random_genmove(
-    engine: &mut Engine,
-    color: Color,
-) -> Option<Result<String, String>> {
+pub(super) fn random_genmove(engine: &mut Engine, color: Color) -> Option<Result<String, String>> {
     let random = engine.random.as_mut()?;
     if let Some(g) = engine.other.as_mut() {
         if color != g.to_move() {
@@ -80,10 +77,9 @@ pub(super) fn random_genmove(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::gtp::{Config, Engine};
     use crate::go::Move;
     use crate::gtp::parse::CommandLine;
+    use crate::gtp::{Config, Engine};
 
     fn run(engine: &mut Engine, line: &str) -> Result<String, String> {
         let mut words = line.split_whitespace();
@@ -127,11 +123,11 @@ mod tests {
         assert!(run(&mut e, "genmove w").is_err(), "white is not to move");
         let mut n = 0;
         let mut color = 'b';
-        while let Ok(_) = run(&mut e, &format!("genmove {color}")) {
+        while run(&mut e, &format!("genmove {color}")).is_ok() {
             color = if color == 'b' { 'w' } else { 'b' };
             n += 1;
         }
-        assert!(n >= 1 && n <= 9, "{n}");
+        assert!((1..=9).contains(&n), "{n}");
         assert_eq!(
             run(&mut e, &format!("genmove {color}")),
             Err("game is over".into())

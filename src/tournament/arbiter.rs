@@ -16,7 +16,8 @@ use crate::go::{score, Color, Game, KoRule, Move, Vertex};
 
 /// The game being refereed.
 pub enum Arbiter {
-    Go(Game),
+    /// Boxed: a Go game is large (18 KB), the other variant a pointer.
+    Go(Box<Game>),
     Other(Box<dyn AnyGame>),
 }
 
@@ -31,7 +32,7 @@ impl Arbiter {
                 let mut g = Game::new(size);
                 g.set_komi(komi_x2 as f64 / 2.0);
                 g.set_ko_rule(ko);
-                Arbiter::Go(g)
+                Arbiter::Go(Box::new(g))
             }
             _ => Arbiter::Other(open(spec)),
         }
@@ -98,7 +99,7 @@ impl Arbiter {
     /// The Go position, if this is Go.
     pub fn go(&self) -> Option<&Game> {
         match self {
-            Arbiter::Go(g) => Some(g),
+            Arbiter::Go(g) => Some(&**g),
             Arbiter::Other(_) => None,
         }
     }
@@ -124,7 +125,12 @@ pub fn parse_dead_list(board: &Board, answer: &str) -> Result<Vec<Point>, String
 
 /// Engine text for messages: at most 40 printable ASCII characters.
 pub fn printable(text: &str) -> String {
-    let mut s: String = text.chars().take(40).collect::<String>().escape_default().collect();
+    let mut s: String = text
+        .chars()
+        .take(40)
+        .collect::<String>()
+        .escape_default()
+        .collect();
     if text.chars().count() > 40 {
         s.push_str("...");
     }
@@ -136,7 +142,10 @@ mod tests {
     use super::*;
 
     fn go(size: usize) -> Arbiter {
-        Arbiter::new(&GameSpec::Go { size, komi_x2: 14 }, KoRule::PositionalSuperko)
+        Arbiter::new(
+            &GameSpec::Go { size, komi_x2: 14 },
+            KoRule::PositionalSuperko,
+        )
     }
 
     #[test]
@@ -144,7 +153,10 @@ mod tests {
         let mut a = go(5);
         assert_eq!(a.play(Color::Black, "c3"), Ok("C3".into()));
         assert!(a.play(Color::White, "c3").unwrap_err().contains("occupied"));
-        assert!(a.play(Color::White, "z9").unwrap_err().contains("not a move"));
+        assert!(a
+            .play(Color::White, "z9")
+            .unwrap_err()
+            .contains("not a move"));
         assert!(a.play(Color::White, "= D4").is_err());
         assert!(a.play(Color::White, "").is_err());
         assert_eq!(a.to_move(), Color::White);
@@ -164,7 +176,11 @@ mod tests {
     #[test]
     fn other_games_end_by_their_rules() {
         let mut a = Arbiter::new(&GameSpec::parse("mnk:3,3,3").unwrap(), KoRule::Simple);
-        for (c, m) in [(Color::Black, "a1"), (Color::White, "a2"), (Color::Black, "b1")] {
+        for (c, m) in [
+            (Color::Black, "a1"),
+            (Color::White, "a2"),
+            (Color::Black, "b1"),
+        ] {
             a.play(c, m).unwrap();
         }
         assert!(a.play(Color::White, "b1").is_err());

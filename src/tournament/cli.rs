@@ -51,9 +51,7 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
             "--white" => white = Some(value()?.to_string()),
             "--referee" => referee = Some(value()?.to_string()),
             "--games" => games = Some(count(flag, value()?)?),
-            "--game" => {
-                spec = Some(GameSpec::parse(value()?).map_err(|e| format!("--game: {e}"))?)
-            }
+            "--game" => spec = Some(GameSpec::parse(value()?).map_err(|e| format!("--game: {e}"))?),
             "--size" => size = Some(count(flag, value()?)?),
             "--komi" => {
                 let v = value()?;
@@ -69,7 +67,9 @@ pub fn parse(args: &[String]) -> Result<MatchConfig, String> {
                 let (t, n) = v
                     .split_once(':')
                     .ok_or_else(|| format!("--byoyomi wants SECONDS:STONES, got {v}"))?;
-                let stones: u32 = n.parse().map_err(|_| format!("--byoyomi: bad stones {n}"))?;
+                let stones: u32 = n
+                    .parse()
+                    .map_err(|_| format!("--byoyomi: bad stones {n}"))?;
                 if stones == 0 {
                     return Err("--byoyomi: at least one stone per period".into());
                 }
@@ -215,7 +215,13 @@ mod tests {
         .unwrap();
         assert_eq!(c.games, 4);
         assert_eq!(c.jobs, 2);
-        assert_eq!(c.settings.spec, GameSpec::Go { size: 9, komi_x2: 14 });
+        assert_eq!(
+            c.settings.spec,
+            GameSpec::Go {
+                size: 9,
+                komi_x2: 14
+            }
+        );
         assert_eq!(c.settings.ko, KoRule::Simple);
         let tc = c.settings.clock.unwrap();
         assert_eq!(tc.gtp_settings(), "60 10 5");
@@ -227,11 +233,29 @@ mod tests {
     #[test]
     fn defaults_and_errors() {
         let c = parse(&args("--black tesuji --white tesuji --games 1")).unwrap();
-        assert_eq!(c.settings.spec, GameSpec::Go { size: 9, komi_x2: 15 });
+        assert_eq!(
+            c.settings.spec,
+            GameSpec::Go {
+                size: 9,
+                komi_x2: 15
+            }
+        );
         assert!(c.settings.clock.is_none());
-        let c = parse(&args("--black tesuji --white tesuji --games 1 --game go:5,0.5")).unwrap();
-        assert_eq!(c.settings.spec, GameSpec::Go { size: 5, komi_x2: 1 });
-        let c = parse(&args("--black tesuji --white tesuji --games 1 --game nogo:4x4")).unwrap();
+        let c = parse(&args(
+            "--black tesuji --white tesuji --games 1 --game go:5,0.5",
+        ))
+        .unwrap();
+        assert_eq!(
+            c.settings.spec,
+            GameSpec::Go {
+                size: 5,
+                komi_x2: 1
+            }
+        );
+        let c = parse(&args(
+            "--black tesuji --white tesuji --games 1 --game nogo:4x4",
+        ))
+        .unwrap();
         assert_eq!(c.settings.spec, GameSpec::NoGo { rows: 4, cols: 4 });
         for bad in [
             "--black tesuji --white tesuji",

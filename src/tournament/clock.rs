@@ -33,7 +33,11 @@ pub struct TimeControl {
 impl TimeControl {
     /// GTP's `time_settings` arguments, whole seconds.
     pub fn gtp_settings(&self) -> String {
-        let byo = if self.stones == 0 { 0 } else { self.byo_time.as_secs() };
+        let byo = if self.stones == 0 {
+            0
+        } else {
+            self.byo_time.as_secs()
+        };
         format!("{} {} {}", self.main.as_secs(), byo, self.stones)
     }
 }

@@ -144,7 +144,10 @@ mod tests {
     #[test]
     fn wilson_known_values() {
         let (lo, hi) = wilson(81.0 / 263.0, 263.0, Z95);
-        assert!(close(lo, 0.2553, 5e-5) && close(hi, 0.3662, 5e-5), "{lo} {hi}");
+        assert!(
+            close(lo, 0.2553, 5e-5) && close(hi, 0.3662, 5e-5),
+            "{lo} {hi}"
+        );
         let (lo, hi) = wilson(1.0, 10.0, Z95);
         assert!(close(lo, 10.0 / (10.0 + Z95 * Z95), 1e-12));
         assert_eq!(hi, 1.0);
@@ -156,18 +159,44 @@ mod tests {
     #[test]
     fn tallies_handle_sweeps_draws_and_nothing() {
         assert_eq!(Tally::default().elo(), None);
-        let sweep = Tally { wins: 50, draws: 0, losses: 0 }.elo().unwrap();
+        let sweep = Tally {
+            wins: 50,
+            draws: 0,
+            losses: 0,
+        }
+        .elo()
+        .unwrap();
         assert_eq!((sweep.elo, sweep.high), (f64::INFINITY, f64::INFINITY));
         // Lower bound: s = 50 / 53.84 → about +447 Elo.
-        assert!(close(sweep.low, elo_from_score(50.0 / (50.0 + Z95 * Z95)), 1e-9));
+        assert!(close(
+            sweep.low,
+            elo_from_score(50.0 / (50.0 + Z95 * Z95)),
+            1e-9
+        ));
         assert!(sweep.low > 440.0 && sweep.low < 455.0, "{}", sweep.low);
-        let zero = Tally { wins: 0, draws: 0, losses: 20 }.elo().unwrap();
+        let zero = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 20,
+        }
+        .elo()
+        .unwrap();
         assert_eq!((zero.elo, zero.low), (f64::NEG_INFINITY, f64::NEG_INFINITY));
         assert!(zero.high.is_finite() && zero.high < 0.0);
-        let even = Tally { wins: 3, draws: 4, losses: 3 }.elo().unwrap();
+        let even = Tally {
+            wins: 3,
+            draws: 4,
+            losses: 3,
+        }
+        .elo()
+        .unwrap();
         assert_eq!(even.elo, 0.0);
         assert!(close(even.low, -even.high, 1e-9));
-        let t = Tally { wins: 30, draws: 0, losses: 10 };
+        let t = Tally {
+            wins: 30,
+            draws: 0,
+            losses: 10,
+        };
         let e = t.elo().unwrap();
         assert!(close(e.elo, 190.85, 0.01));
         assert!(e.low < e.elo && e.elo < e.high);

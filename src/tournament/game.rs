@@ -145,7 +145,11 @@ pub fn play(
         for color in [Color::Black, Color::White] {
             let seat = &mut *seats[color.index()];
             if let Err(e) = setup_engine(seat, s) {
-                record.note = format!("{} ({}) failed to start the game: {e}", side(color), seat.profile.name);
+                record.note = format!(
+                    "{} ({}) failed to start the game: {e}",
+                    side(color),
+                    seat.profile.name
+                );
                 seat.restart();
                 break 'game Ending::Forfeit(color);
             }
@@ -161,7 +165,13 @@ pub fn play(
             }
             let color = arbiter.to_move();
             let i = color.index();
-            match turn(&mut *seats[i], color, clocks.as_mut().map(|c| &mut c[i]), &mut record, s) {
+            match turn(
+                &mut *seats[i],
+                color,
+                clocks.as_mut().map(|c| &mut c[i]),
+                &mut record,
+                s,
+            ) {
                 Err((ending, why)) => {
                     record.note = format!("{} ({}) {why}", side(color), seats[i].profile.name);
                     if matches!(ending, Ending::Forfeit(_) | Ending::Time(_)) {
@@ -187,7 +197,8 @@ pub fn play(
                             Ok(Err(e)) => e.to_string(),
                             Err(e) => e,
                         };
-                        record.note = format!("{} ({}) {why}", side(color.opp()), other.profile.name);
+                        record.note =
+                            format!("{} ({}) {why}", side(color.opp()), other.profile.name);
                         other.restart();
                         break 'game Ending::Forfeit(color.opp());
                     }
@@ -299,7 +310,10 @@ fn dead_stones(
             Ok(dead) => return dead,
             Err(e) => {
                 r.restart();
-                append(note, &format!("referee failed ({e}); tesuji scored the dead stones"));
+                append(
+                    note,
+                    &format!("referee failed ({e}); tesuji scored the dead stones"),
+                );
             }
         }
     }

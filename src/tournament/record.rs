@@ -115,7 +115,11 @@ pub fn sgf(info: &MatchInfo, g: &GameRecord) -> String {
         let _ = writeln!(comment, "Referee: {}", r.profile.name);
     }
     let _ = writeln!(comment, "Result: {}", g.result);
-    let _ = writeln!(comment, "Claims: Black {}, White {}", g.claims[0], g.claims[1]);
+    let _ = writeln!(
+        comment,
+        "Claims: Black {}, White {}",
+        g.claims[0], g.claims[1]
+    );
     let _ = writeln!(
         comment,
         "Time: Black {:.1} s, White {:.1} s",
@@ -194,7 +198,13 @@ pub fn dat(info: &MatchInfo, games: &[&GameRecord]) -> String {
     let mut sorted: Vec<&GameRecord> = games.to_vec();
     sorted.sort_by_key(|g| g.index);
     for g in &sorted {
-        let flip = |r: &str| if g.alternated { invert(r) } else { r.to_string() };
+        let flip = |r: &str| {
+            if g.alternated {
+                invert(r)
+            } else {
+                r.to_string()
+            }
+        };
         // Columns by profile: the --black profile played White when alternated.
         let (b, w) = if g.alternated { (1, 0) } else { (0, 1) };
         let err = matches!(g.ending, Ending::Forfeit(_));

@@ -77,7 +77,13 @@ pub fn run(config: &MatchConfig) -> Result<MatchSummary, String> {
                     let alternated = index % 2 == 1;
                     let [a, b] = &mut seats;
                     let (black, white) = if alternated { (b, a) } else { (a, b) };
-                    let g = game::play(index, alternated, [black, white], referee.as_mut(), &c.settings);
+                    let g = game::play(
+                        index,
+                        alternated,
+                        [black, white],
+                        referee.as_mut(),
+                        &c.settings,
+                    );
                     // The collector wants the seats' labels for the headers:
                     // send snapshots without their processes.
                     let snap = |s: &Seat| {
@@ -135,7 +141,11 @@ pub fn run(config: &MatchConfig) -> Result<MatchSummary, String> {
             g.names[1],
             g.result,
             g.moves.len(),
-            if g.note.is_empty() { String::new() } else { format!(" ({})", g.note) },
+            if g.note.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", g.note)
+            },
             config.profiles[0].name,
             t.wins,
             t.losses,
@@ -144,7 +154,8 @@ pub fn run(config: &MatchConfig) -> Result<MatchSummary, String> {
         );
     }
     for w in workers {
-        w.join().map_err(|_| "a worker thread panicked".to_string())?;
+        w.join()
+            .map_err(|_| "a worker thread panicked".to_string())?;
     }
     games.sort_by_key(|g| g.index);
     summary.games = games;

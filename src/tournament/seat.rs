@@ -54,11 +54,10 @@ impl Seat {
                 timeout: self.timeout,
                 stderr: self.stderr,
             };
-            let mut c = GtpClient::spawn_with(&self.profile, &options).map_err(|e| e.to_string())?;
+            let mut c =
+                GtpClient::spawn_with(&self.profile, &options).map_err(|e| e.to_string())?;
             self.starts += 1;
-            let mut known = |cmd: &str| {
-                matches!(c.send(&format!("known_command {cmd}")), Ok(Ok(a)) if a == "true")
-            };
+            let mut known = |cmd: &str| matches!(c.send(&format!("known_command {cmd}")), Ok(Ok(a)) if a == "true");
             self.knows_time = known("time_settings");
             self.knows_time_left = known("time_left");
             self.knows_final_score = known("final_score");
