@@ -226,6 +226,20 @@ fn command_line_match_with_a_referee() {
         "{stdout}"
     );
     assert!(stderr.contains("game 2/2"), "{stderr}");
+    // The report again, from the table.
+    let again = std::process::Command::new(bin)
+        .args(["match", "--analyze"])
+        .arg(dir.join("out/match.dat"))
+        .output()
+        .unwrap();
+    let again = String::from_utf8_lossy(&again.stdout);
+    let elo = |text: &str| {
+        text.lines()
+            .find(|l| l.starts_with("Elo"))
+            .map(str::to_string)
+    };
+    assert!(elo(&again).is_some(), "{again}");
+    assert_eq!(elo(&again), elo(&stdout), "{again}");
     let dat = std::fs::read_to_string(dir.join("out/match.dat")).unwrap();
     assert!(dat.contains("# Referee: ref\n"), "{dat}");
     assert!(dat.contains("# TimeSettings: 5 2 3\n"), "{dat}");

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
-pub const USAGE: &str = "usage: tesuji match --black PROFILE --white PROFILE --games N \
+pub const USAGE: &str = "usage: tesuji match --analyze FILE.dat\n       tesuji match --black PROFILE --white PROFILE --games N \
 [--game SPEC | --size N] [--komi K] [--time MAIN_SECONDS] [--byoyomi SECONDS:STONES] \
 [--grace SECONDS] [--move-timeout SECONDS] [--ko simple|positional] [--max-moves N] \
 [--jobs J] [--referee PROFILE] [--out DIR] [--engines FILE] [--engine-stderr]\n";
@@ -173,6 +173,25 @@ pub fn main(args: &[String]) -> ExitCode {
     if args.iter().any(|a| a == "--help" || a == "-h") {
         print!("{USAGE}");
         return ExitCode::SUCCESS;
+    }
+    if args.first().map(String::as_str) == Some("--analyze") {
+        let [_, file] = args else {
+            eprint!("tesuji match: --analyze takes one file\n{USAGE}");
+            return ExitCode::from(2);
+        };
+        let result = std::fs::read_to_string(file)
+            .map_err(|e| format!("cannot read {file}: {e}"))
+            .and_then(|text| super::analyze::analyze(&text));
+        return match result {
+            Ok(a) => {
+                print!("{}", super::analyze::report(&a));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("tesuji match: {file}: {e}");
+                ExitCode::FAILURE
+            }
+        };
     }
     let config = match parse(args) {
         Ok(c) => c,

@@ -54,8 +54,16 @@ pub fn wilson(s: f64, n: f64, z: f64) -> (f64, f64) {
     let half = z / denom * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt();
     // At the ends the bound is exactly 0 or 1; rounding must not turn
     // an infinite Elo bound into a huge finite one.
-    let lo = if s <= 0.0 { 0.0 } else { (centre - half).max(0.0) };
-    let hi = if s >= 1.0 { 1.0 } else { (centre + half).min(1.0) };
+    let lo = if s <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if s >= 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     (lo, hi)
 }
 

@@ -14,8 +14,9 @@
 //! progress, report), [`game`] (one game's protocol and endings),
 //! [`seat`] (an engine process and its restarts), [`arbiter`] (rules and
 //! scoring), [`clock`] (time control), [`record`] (SGF and `.dat`),
-//! [`elo`] (the statistics).
+//! [`elo`] (the statistics), [`analyze`] (the report again from a `.dat`).
 
+pub mod analyze;
 pub mod arbiter;
 pub mod cli;
 pub mod clock;

@@ -7,7 +7,8 @@
 //! Colours alternate: in even games the `--black` profile plays Black, in
 //! odd games White (gogui-twogtp's `-alternate`).
 
-use super::elo::{format_elo, Tally};
+use super::analyze::{self, Analysis};
+use super::elo::Tally;
 use super::game::{self, Ending, GameRecord, GameSettings};
 use super::record::{self, MatchInfo};
 use super::seat::Seat;
@@ -180,35 +181,15 @@ fn tally(summary: &mut MatchSummary, g: &GameRecord) {
 
 /// The closing report: results per profile and the Elo difference.
 pub fn report(config: &MatchConfig, s: &MatchSummary) -> String {
-    let t = s.first;
-    let names = [&config.profiles[0].name, &config.profiles[1].name];
-    let mut out = format!("{} games, {}\n", t.games(), config.settings.spec);
-    let other = Tally {
-        wins: t.losses,
-        draws: t.draws,
-        losses: t.wins,
+    let a = Analysis {
+        names: [
+            config.profiles[0].name.clone(),
+            config.profiles[1].name.clone(),
+        ],
+        first: s.first,
+        time_losses: s.time_losses,
+        errors: s.forfeits,
+        unknown: s.games.len() as u32 - s.first.games(),
     };
-    for (i, tally) in [t, other].iter().enumerate() {
-        out.push_str(&format!(
-            "{:<20} {:>4} wins {:>4} losses {:>4} draws  score {:.1}%  (lost on time {}, forfeits {})\n",
-            names[i],
-            tally.wins,
-            tally.losses,
-            tally.draws,
-            100.0 * tally.score(),
-            s.time_losses[i],
-            s.forfeits[i],
-        ));
-    }
-    if let Some(e) = t.elo() {
-        out.push_str(&format!(
-            "Elo {} - {}: {} (95% interval {} to {})\n",
-            names[0],
-            names[1],
-            format_elo(e.elo),
-            format_elo(e.low),
-            format_elo(e.high)
-        ));
-    }
-    out
+    format!("{}: {}", config.settings.spec, analyze::report(&a))
 }
