@@ -119,6 +119,9 @@ pub fn format_elo(x: f64) -> String {
         "+inf".into()
     } else if x == f64::NEG_INFINITY {
         "-inf".into()
+    } else if x.round() == 0.0 {
+        // Not "-0": -400·log10(1) is negative zero.
+        "0".into()
     } else {
         format!("{:+.0}", x)
     }
@@ -214,5 +217,7 @@ mod tests {
         assert!(e.low < e.elo && e.elo < e.high);
         assert_eq!(format_elo(e.elo), "+191");
         assert_eq!(format_elo(f64::NEG_INFINITY), "-inf");
+        assert_eq!(format_elo(elo_from_score(0.5)), "0");
+        assert_eq!(format_elo(-0.4), "0");
     }
 }
