@@ -247,3 +247,31 @@ fn command_line_match_with_a_referee() {
     assert!(sgf.contains("PB[rnd]PW[d1]"), "{sgf}");
     assert!(sgf.contains("OT[3/2 Canadian]"), "{sgf}");
 }
+
+/// Games other than Go: the engines are told the game with `tesuji-game`
+/// and the runner's own rules end it; no komi, no scoring.
+#[test]
+fn nogo_match() {
+    let mut c = config(
+        tesuji("d1", &["tesuji-player search 1"]),
+        random(),
+        2,
+        "nogo",
+    );
+    c.settings.spec = GameSpec::NoGo { rows: 4, cols: 4 };
+    let s = runner::run(&c).unwrap();
+    assert_eq!(s.games.len(), 2);
+    for g in &s.games {
+        assert_eq!(g.ending, Ending::Scored, "{g:?}");
+        assert!(g.result == "B+" || g.result == "W+", "{}", g.result);
+        // NoGo: the player with no legal move loses, so the last mover won.
+        let last = g.moves.last().unwrap().0;
+        assert_eq!(g.result, format!("{}+", last.letter()));
+    }
+    let sgf = std::fs::read_to_string(c.out.join("match-0.sgf")).unwrap();
+    assert!(
+        sgf.contains("GN[nogo:4x4]") && sgf.contains("SZ[4]"),
+        "{sgf}"
+    );
+    assert!(tesuji::sgf::parse(sgf.as_bytes()).is_ok());
+}

@@ -151,7 +151,10 @@ mod tests {
         assert_eq!(a.unknown, 1);
         let r = report(&a);
         assert!(r.contains("5 games"), "{r}");
-        assert!(r.contains("Elo one - two: 0 (95% interval -275 to +275)"), "{r}");
+        assert!(
+            r.contains("Elo one - two: 0 (95% interval -275 to +275)"),
+            "{r}"
+        );
         assert!(r.contains("1 games without a result"), "{r}");
         assert!(analyze("0\tB+R\n").is_err());
         assert!(analyze("").is_err());
