@@ -139,6 +139,11 @@ impl GtpClient {
         &self.name
     }
 
+    /// The engine's process id (for its CPU time).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Changes the longest wait for one response.
     pub fn set_timeout(&mut self, timeout: Duration) {
         self.timeout = timeout;

@@ -10,3 +10,4 @@ pub mod search;
 pub mod sgf;
 pub mod solve;
 pub mod tactics;
+pub mod tournament;

@@ -1,23 +1,27 @@
 //! The `tesuji` command: a GTP engine on stdin/stdout (the default), and
-//! the `bench` (solvers; `bench player`: the Go player), `regress` and
-//! `solve` subcommands.
+//! the `bench` (solvers; `bench player`: the Go player), `regress`,
+//! `solve` and `match` subcommands.
 
 use std::io::{self, BufReader, Write};
 use std::process::ExitCode;
 use tesuji::games::spec::GameSpec;
 use tesuji::go::KoRule;
 use tesuji::gtp::{server, Config, Engine};
+use tesuji::search::random::DEFAULT_SEED;
 
 const USAGE: &str =
     "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
-[--depth N] [--tt-mb N] [--game SPEC]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
+[--depth N] [--tt-mb N] [--game SPEC] [--player random|search] [--seed N]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
 [--algo A,B,...] [--game SPEC,...]\n       tesuji bench player\n       \
 tesuji solve --game GAME [--algo ALGO] [--nodes N] [--time SECONDS] [--memory MB]\n       \
 tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
-[--timeout SECS] [--csv] [--engine-stderr] FILE.tst...\n";
+[--timeout SECS] [--csv] [--engine-stderr] FILE.tst...\n       \
+tesuji match --black PROFILE --white PROFILE --games N [options] (tesuji match --help)\n";
 
 fn parse_gtp_flags(args: &[String]) -> Result<Config, String> {
     let mut config = Config::default();
+    // The seed only matters to the random player, whichever flag comes first.
+    let (mut random, mut seed) = (false, None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || it.next().ok_or_else(|| format!("{flag} needs a value"));
@@ -42,6 +46,15 @@ fn parse_gtp_flags(args: &[String]) -> Result<Config, String> {
                 let v = value()?;
                 config.game = Some(GameSpec::parse(v).map_err(|e| format!("bad game spec: {e}"))?);
             }
+            "--player" => match value()?.as_str() {
+                "random" => random = true,
+                "search" => random = false,
+                v => return Err(format!("unknown player {v} (random or search)")),
+            },
+            "--seed" => {
+                let v = value()?;
+                seed = Some(v.parse().map_err(|_| format!("bad seed {v}"))?);
+            }
             "--tt-mb" => {
                 let v = value()?;
                 config.tt_megabytes = v.parse().map_err(|_| format!("bad size {v}"))?;
@@ -49,6 +62,7 @@ fn parse_gtp_flags(args: &[String]) -> Result<Config, String> {
             _ => return Err(format!("unknown option {flag}")),
         }
     }
+    config.random_seed = random.then(|| seed.unwrap_or(DEFAULT_SEED));
     Ok(config)
 }
 
@@ -91,6 +105,7 @@ fn main() -> ExitCode {
         }
         "regress" => tesuji::regress::main(rest),
         "solve" => tesuji::solve::cli::main(rest),
+        "match" => tesuji::tournament::main(rest),
         "help" | "-h" | "--help" => {
             print!("{USAGE}");
             ExitCode::SUCCESS

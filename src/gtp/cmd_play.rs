@@ -75,6 +75,9 @@ fn search(engine: &mut Engine, color: Color) -> SearchResult {
 fn genmove(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let color = args.color()?;
     args.finish()?;
+    if let Some(answer) = super::cmd_player::random_genmove(engine, color) {
+        return answer;
+    }
     if engine.other.is_some() {
         return super::cmd_rules::other_genmove(engine, color);
     }

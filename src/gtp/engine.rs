@@ -6,6 +6,7 @@ use super::registry;
 use crate::games::session::{open, AnyGame};
 use crate::games::spec::GameSpec;
 use crate::go::{Game, KoRule};
+use crate::search::random::RandomPlayer;
 use crate::search::time::TimeControl;
 use crate::search::Player;
 use crate::tactics::dfpn::{Algo, Limits, Solver};
@@ -26,6 +27,9 @@ pub struct Config {
     pub max_depth: Option<u32>,
     /// The game at start-up (`--game`); `None` is Go on 19×19.
     pub game: Option<GameSpec>,
+    /// Play uniformly random moves from this seed (`--player random
+    /// --seed N`) instead of searching; `tesuji-player` changes it later.
+    pub random_seed: Option<u64>,
 }
 
 impl Default for Config {
@@ -36,6 +40,7 @@ impl Default for Config {
             tt_megabytes: 64,
             max_depth: None,
             game: None,
+            random_seed: None,
         }
     }
 }
@@ -68,6 +73,8 @@ pub struct Engine {
     /// Every solving command shows its search to GoGui on stderr
     /// (`tesuji-live_gfx`); `tesuji-gfx_solve` always does.
     pub live_gfx: bool,
+    /// `Some` while `genmove` plays random moves (`tesuji-player random`).
+    pub random: Option<RandomPlayer>,
 }
 
 /// Default limits of the tactical commands.
@@ -82,6 +89,7 @@ impl Engine {
         game.set_ko_rule(config.ko_rule);
         let mut player = Player::new(config.tt_megabytes);
         player.set_resign_threshold(config.resign_threshold);
+        let random = config.random_seed.map(RandomPlayer::new);
         let mut engine = Engine {
             game,
             other: None,
@@ -96,6 +104,7 @@ impl Engine {
             solver_algo: Algo::Auto,
             solver_stats: (0, Duration::ZERO),
             live_gfx: false,
+            random,
         };
         if let Some(spec) = engine.config.game {
             engine.set_game(spec);

@@ -28,6 +28,7 @@ static TABLE: Lazy<Vec<&'static Command>> = Lazy::new(|| {
         super::cmd_sgf::COMMANDS,
         super::cmd_play::COMMANDS,
         super::cmd_rules::COMMANDS,
+        super::cmd_player::COMMANDS,
     ]
     .iter()
     .flat_map(|group| group.iter())

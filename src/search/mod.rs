@@ -24,6 +24,7 @@ pub mod benson;
 pub mod eval;
 pub(crate) mod movegen;
 pub mod negascout;
+pub mod random;
 pub mod time;
 pub mod tt;
 

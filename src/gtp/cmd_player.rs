@@ -1,0 +1,136 @@
+//! Choosing who answers `genmove`: the NegaScout player (the default) or
+//! the random player of [`crate::search::random`], a baseline opponent for
+//! `tesuji match` (engines.toml profile `tesuji-random`).
+//!
+//! `tesuji-player` with no argument answers the current choice
+//! (`search depth=N` or `search`, `random seed=N`); `tesuji-player random
+//! [SEED]` and `tesuji-player search [DEPTH]` change it. The same choice is
+//! available on the command line: `tesuji --player random --seed N`,
+//! `tesuji --depth N`.
+
+use super::engine::Engine;
+use super::parse::Args;
+use super::registry::Command;
+use crate::go::Color;
+use crate::search::random::{RandomPlayer, DEFAULT_SEED};
+
+pub const COMMANDS: &[Command] = &[Command {
+    name: "tesuji-player",
+    run: player,
+}];
+
+fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    let Some(kind) = args.opt_string() else {
+        return Ok(match (&engine.random, engine.config.max_depth) {
+            (Some(r), _) => format!("random seed={}", r.seed()),
+            (None, Some(d)) => format!("search depth={d}"),
+            (None, None) => "search".into(),
+        });
+    };
+    match kind {
+        "random" => {
+            let seed = match args.opt_string() {
+                None => DEFAULT_SEED,
+                Some(s) => s.parse().map_err(|_| "invalid seed".to_string())?,
+            };
+            args.finish()?;
+            engine.random = Some(RandomPlayer::new(seed));
+        }
+        "search" => {
+            let depth = match args.opt_string() {
+                None => None,
+                Some(s) => match s.parse::<u32>() {
+                    Ok(d) if d > 0 => Some(d),
+                    _ => return Err("invalid depth".into()),
+                },
+            };
+            args.finish()?;
+            engine.random = None;
+            engine.config.max_depth = depth;
+        }
+        _ => return Err("unknown player (random or search)".into()),
+    }
+    Ok(String::new())
+}
+
+/// `genmove` by the random player, if it is on: `Some(answer)`, after
+/// playing the move. `None` leaves `genmove` to the search.
+pub(super) fn random_genmove(engine: &mut Engine, color: Color) -> Option<Result<String, String>> {
+    let random = engine.random.as_mut()?;
+    if let Some(g) = engine.other.as_mut() {
+        if color != g.to_move() {
+            return Some(Err("illegal move".into()));
+        }
+        let moves = g.legal_moves();
+        if moves.is_empty() {
+            return Some(Err("game is over".into()));
+        }
+        let mv = moves[random.below(moves.len())].clone();
+        return Some(g.play(color, &mv).map(|()| mv));
+    }
+    let mv = random.go_move(&engine.game, color);
+    Some(match engine.game.play(color, mv) {
+        Ok(()) => Ok(mv.to_string()),
+        Err(e) => Err(e.to_string()),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::go::Move;
+    use crate::gtp::parse::CommandLine;
+    use crate::gtp::{Config, Engine};
+
+    fn run(engine: &mut Engine, line: &str) -> Result<String, String> {
+        let mut words = line.split_whitespace();
+        let cmd = CommandLine {
+            id: None,
+            name: words.next().unwrap().to_string(),
+            args: words.map(str::to_string).collect(),
+        };
+        engine.execute(&cmd)
+    }
+
+    #[test]
+    fn switches_players_and_replays_with_a_seed() {
+        let mut e = Engine::new(Config::default());
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("search".into()));
+        assert_eq!(run(&mut e, "tesuji-player search 2"), Ok("".into()));
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("search depth=2".into()));
+        assert!(run(&mut e, "tesuji-player search 0").is_err());
+        assert!(run(&mut e, "tesuji-player random x").is_err());
+        assert!(run(&mut e, "tesuji-player chess").is_err());
+        let game = |e: &mut Engine| {
+            run(e, "boardsize 5").unwrap();
+            run(e, "clear_board").unwrap();
+            run(e, "tesuji-player random 42").unwrap();
+            (0..10)
+                .map(|i| run(e, if i % 2 == 0 { "genmove b" } else { "genmove w" }).unwrap())
+                .collect::<Vec<_>>()
+        };
+        let first = game(&mut e);
+        assert_eq!(first, game(&mut e));
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("random seed=42".into()));
+        assert_eq!(e.game.moves().len(), 10);
+        assert!(first.iter().all(|m| m != &Move::Pass.to_string()));
+    }
+
+    #[test]
+    fn random_player_in_other_games() {
+        let mut e = Engine::new(Config::default());
+        run(&mut e, "tesuji-game nogo:3x3").unwrap();
+        run(&mut e, "tesuji-player random 1").unwrap();
+        assert!(run(&mut e, "genmove w").is_err(), "white is not to move");
+        let mut n = 0;
+        let mut color = 'b';
+        while run(&mut e, &format!("genmove {color}")).is_ok() {
+            color = if color == 'b' { 'w' } else { 'b' };
+            n += 1;
+        }
+        assert!((1..=9).contains(&n), "{n}");
+        assert_eq!(
+            run(&mut e, &format!("genmove {color}")),
+            Err("game is over".into())
+        );
+    }
+}
