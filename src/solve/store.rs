@@ -273,6 +273,27 @@ impl Table {
         None
     }
 
+    /// Asks the processor to fetch the bucket of `key` (and, when the
+    /// bucket is already cached, its first node's key and link) ahead of
+    /// a [`Table::get`]: an expansion looks up all its children's keys,
+    /// and overlapping their cache misses is most of the speed of
+    /// transposition search on large trees.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(self.heads.as_ptr().wrapping_add(key as usize & self.mask));
+    }
+
+    /// The second step of [`Table::prefetch`]: the first node of `key`'s
+    /// chain (its key and link), once the bucket is cached.
+    #[inline]
+    pub fn prefetch_chain(&self, key: u64) {
+        let id = self.heads[key as usize & self.mask];
+        if id != NONE {
+            prefetch(self.keys.as_ptr().wrapping_add(id as usize));
+            prefetch(self.next.as_ptr().wrapping_add(id as usize));
+        }
+    }
+
     /// Whether `k` more nodes fit.
     pub fn has_room_for(&self, k: usize) -> bool {
         self.keys.len() + k <= self.keys.capacity()
@@ -303,6 +324,20 @@ impl Table {
             self.heads[bucket] = id as NodeId;
         }
     }
+}
+
+/// A hint to fetch the cache line at `p`; nothing happens on other
+/// architectures.
+#[inline(always)]
+pub fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it never faults and changes no
+    // memory, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// Asks the kernel to back a large buffer with transparent huge pages
