@@ -197,7 +197,7 @@ impl<G: Game, R: Rule> Search<G, R> {
     pub fn new(rule: R, memory: usize, transpositions: bool, second_level: bool) -> Self {
         let own = if second_level { memory / 2 } else { memory };
         let (store, table) = if transpositions {
-            // A DAG node has about two edges, and its key and chain link.
+            // A DAG node has about two edges, and its key and table slots.
             let per_node = Store::<R::V, G::Move>::NODE_BYTES
                 + 2 * Store::<R::V, G::Move>::EDGE_BYTES
                 + Table::NODE_BYTES;
@@ -315,7 +315,7 @@ impl<G: Game, R: Rule> Search<G, R> {
 
     /// The children of `extend` with transpositions: a child whose key is
     /// in the table shares that node. The children's keys and fresh values
-    /// are computed first and their buckets prefetched, then their chains,
+    /// are computed first and their slots prefetched, then their full keys,
     /// and only then are they looked up: the table is far larger than the
     /// caches, and overlapping the misses of all the children is what
     /// makes a DAG expansion fast (the lookups are those of a plain loop,
@@ -333,7 +333,7 @@ impl<G: Game, R: Rule> Search<G, R> {
             g.undo(m, u);
         }
         for &key in &self.child_keys {
-            table.prefetch_chain(key);
+            table.prefetch_match(key);
         }
         let table = self.table.as_mut().expect("a DAG search");
         for (i, &m) in self.moves.iter().enumerate() {

@@ -27,9 +27,9 @@
 //!
 //! The transposition variants (PNS with transpositions, PPT) also need a
 //! map from position key to node id: [`Table`], open addressing with
-//! linear probing over a fixed power-of-two array, allocated zeroed once
-//! and never resized. It stores the full 64-bit key, so two positions
-//! share a node only if their Zobrist keys collide completely.
+//! linear probing, reserved once and grown in place. It compares full
+//! 64-bit keys, so two positions share a node only if their Zobrist keys
+//! collide completely.
 
 use std::mem::size_of;
 
@@ -200,97 +200,117 @@ impl<V: Copy, M: Copy> Store<V, M> {
 /// No node.
 pub const NONE: NodeId = u32::MAX;
 
-/// Map from position key to node id for the transposition variants:
-/// chained hashing whose chains run through two arrays parallel to the
-/// nodes (each node's key and the next node of its bucket), plus an array
-/// of bucket heads. Every array is reserved once, at setup, for the
-/// store's node capacity; the bucket array starts small and doubles in
-/// place (within its reservation, so without allocating) whenever there
-/// are more nodes than buckets, relinking the chains in one sequential
-/// pass over the keys. So the memory touched follows the nodes in use: a
-/// table sized for a large budget costs nothing on a small problem (at
-/// random, page faults would cost more than the search).
+/// Map from position key to node id for the transposition variants: open
+/// addressing with linear probing over a power-of-two array of 8-byte
+/// slots, each holding a node id and the high half of its key, so that a
+/// lookup reads one cache line (a chain through separate arrays cost a
+/// cache miss per link, and the table is far larger than the caches).
+/// The full 64-bit key of every node is kept in a second array, by id:
+/// a slot whose half key matches is confirmed there, so two positions
+/// share a node only if their Zobrist keys collide completely.
 ///
-/// Per node: 8 (key) + 4 (next) + at most 8 (bucket heads at load ½–1)
-/// bytes. Nodes must be inserted in id order, every one of them (the root
-/// too), and the full 64-bit keys are compared.
+/// Every array is reserved once, at setup, for the store's node capacity;
+/// the slot array starts small and doubles in place (within its
+/// reservation, so without allocating) whenever more than ⅔ of it is in
+/// use, refilled in one sequential pass over the keys. So the memory
+/// touched follows the nodes in use: a table sized for a large budget
+/// costs nothing on a small problem (at random, page faults would cost
+/// more than the search).
+///
+/// Per node: 8 (key) + 12 to 24 (slots at load ⅓–⅔) bytes. Nodes must be
+/// inserted in id order, every one of them (the root too).
 pub struct Table {
-    heads: Vec<NodeId>,
+    /// 0 for an empty slot, else `(key >> 32) << 32 | (id + 1)`.
+    slots: Vec<u64>,
     keys: Vec<u64>,
-    next: Vec<NodeId>,
     mask: usize,
 }
 
-/// Buckets of a fresh table.
-const MIN_BUCKETS: usize = 1 << 10;
+/// Slots of a fresh table.
+const MIN_SLOTS: usize = 1 << 11;
 
 impl Table {
     /// Bytes per node, at most.
-    pub const NODE_BYTES: usize = 8 + 4 + 8;
+    pub const NODE_BYTES: usize = 8 + 24;
 
     /// A table for up to `nodes` nodes.
     pub fn new(nodes: usize) -> Table {
-        let max_buckets = nodes.max(MIN_BUCKETS).next_power_of_two();
-        let mut heads = Vec::with_capacity(max_buckets);
+        let max_slots = (nodes + nodes / 2 + 1).max(MIN_SLOTS).next_power_of_two();
+        let mut slots = Vec::with_capacity(max_slots);
         let mut keys = Vec::with_capacity(nodes);
-        let mut next = Vec::with_capacity(nodes);
-        advise_huge_pages(&mut heads);
+        advise_huge_pages(&mut slots);
         advise_huge_pages(&mut keys);
-        advise_huge_pages(&mut next);
-        heads.resize(MIN_BUCKETS, NONE);
+        slots.resize(MIN_SLOTS, 0);
         Table {
-            heads,
+            slots,
             keys,
-            next,
-            mask: MIN_BUCKETS - 1,
+            mask: MIN_SLOTS - 1,
         }
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.heads.clear();
-        self.heads.resize(MIN_BUCKETS, NONE);
-        self.mask = MIN_BUCKETS - 1;
+        self.slots.clear();
+        self.slots.resize(MIN_SLOTS, 0);
+        self.mask = MIN_SLOTS - 1;
         self.keys.clear();
-        self.next.clear();
     }
 
     /// Bytes in use.
     pub fn bytes(&self) -> usize {
-        self.heads.len() * 4 + self.keys.len() * 12
+        self.slots.len() * 8 + self.keys.len() * 8
+    }
+
+    #[inline]
+    fn tag(key: u64) -> u64 {
+        key >> 32 << 32
     }
 
     /// The node stored under `key`, if any.
     #[inline]
     pub fn get(&self, key: u64) -> Option<NodeId> {
-        let mut id = self.heads[key as usize & self.mask];
-        while id != NONE {
-            if self.keys[id as usize] == key {
-                return Some(id);
+        let tag = Self::tag(key);
+        let mut i = key as usize & self.mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
             }
-            id = self.next[id as usize];
+            if slot & !0xFFFF_FFFF == tag {
+                let id = (slot as u32 - 1) as usize;
+                if self.keys[id] == key {
+                    return Some(id as NodeId);
+                }
+            }
+            i = (i + 1) & self.mask;
         }
-        None
     }
 
-    /// Asks the processor to fetch the bucket of `key` (and, when the
-    /// bucket is already cached, its first node's key and link) ahead of
-    /// a [`Table::get`]: an expansion looks up all its children's keys,
-    /// and overlapping their cache misses is most of the speed of
+    /// Asks the processor to fetch the slot of `key` ahead of a
+    /// [`Table::get`]: an expansion looks up all its children's keys, and
+    /// overlapping their cache misses is most of the speed of
     /// transposition search on large trees.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        prefetch(self.heads.as_ptr().wrapping_add(key as usize & self.mask));
+        prefetch(self.slots.as_ptr().wrapping_add(key as usize & self.mask));
     }
 
-    /// The second step of [`Table::prefetch`]: the first node of `key`'s
-    /// chain (its key and link), once the bucket is cached.
+    /// The second step of [`Table::prefetch`], once the slot is cached:
+    /// fetches the full key of the first node whose half key matches.
     #[inline]
-    pub fn prefetch_chain(&self, key: u64) {
-        let id = self.heads[key as usize & self.mask];
-        if id != NONE {
-            prefetch(self.keys.as_ptr().wrapping_add(id as usize));
-            prefetch(self.next.as_ptr().wrapping_add(id as usize));
+    pub fn prefetch_match(&self, key: u64) {
+        let tag = Self::tag(key);
+        let mut i = key as usize & self.mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return;
+            }
+            if slot & !0xFFFF_FFFF == tag {
+                prefetch(self.keys.as_ptr().wrapping_add((slot as u32 - 1) as usize));
+                return;
+            }
+            i = (i + 1) & self.mask;
         }
     }
 
@@ -303,25 +323,33 @@ impl Table {
     #[inline]
     pub fn insert(&mut self, key: u64, id: NodeId) {
         debug_assert_eq!(id as usize, self.keys.len());
-        let bucket = key as usize & self.mask;
         self.keys.push(key);
-        self.next.push(self.heads[bucket]);
-        self.heads[bucket] = id;
-        if self.keys.len() > self.heads.len() && self.heads.len() * 2 <= self.heads.capacity() {
+        self.place(key, id);
+        if self.keys.len() * 3 > self.slots.len() * 2
+            && self.slots.len() * 2 <= self.slots.capacity()
+        {
             self.grow();
         }
     }
 
-    /// Doubles the buckets in place and relinks every chain.
+    /// Writes `id` into the first free slot from `key`'s.
+    #[inline]
+    fn place(&mut self, key: u64, id: NodeId) {
+        let mut i = key as usize & self.mask;
+        while self.slots[i] != 0 {
+            i = (i + 1) & self.mask;
+        }
+        self.slots[i] = Self::tag(key) | (id as u64 + 1);
+    }
+
+    /// Doubles the slots in place and stores every node again.
     fn grow(&mut self) {
-        let n = self.heads.len() * 2;
-        self.heads.clear();
-        self.heads.resize(n, NONE);
+        let n = self.slots.len() * 2;
+        self.slots.clear();
+        self.slots.resize(n, 0);
         self.mask = n - 1;
-        for (id, &key) in self.keys.iter().enumerate() {
-            let bucket = key as usize & self.mask;
-            self.next[id] = self.heads[bucket];
-            self.heads[bucket] = id as NodeId;
+        for id in 0..self.keys.len() {
+            self.place(self.keys[id], id as NodeId);
         }
     }
 }
@@ -403,14 +431,14 @@ mod tests {
     fn table_finds_what_it_stores_and_grows_in_place() {
         let key = |k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut t = Table::new(5000);
-        let reserved = t.heads.capacity();
+        let reserved = t.slots.capacity();
         for k in 0..5000u64 {
             assert_eq!(t.get(key(k)), None);
             t.insert(key(k), k as NodeId);
         }
         assert!(!t.has_room_for(1));
-        assert_eq!(t.heads.len(), 8192);
-        assert_eq!(t.heads.capacity(), reserved);
+        assert_eq!(t.slots.len(), 8192);
+        assert_eq!(t.slots.capacity(), reserved);
         for k in 0..5000u64 {
             assert_eq!(t.get(key(k)), Some(k as NodeId));
         }
