@@ -202,11 +202,11 @@ impl<G: Game, R: Rule> Search<G, R> {
                 + 2 * Store::<R::V, G::Move>::EDGE_BYTES
                 + Table::NODE_BYTES;
             let nodes = own / per_node;
-            let store = Store::new(own, 2, nodes);
+            let store = Store::new(own, true, nodes);
             let table = Table::new(store.node_capacity());
             (store, Some(table))
         } else {
-            (Store::new(own, 1, usize::MAX), None)
+            (Store::new(own, false, usize::MAX), None)
         };
         let sub = second_level.then(|| Box::new(Search::new(rule, memory - own, false, false)));
         Search {
@@ -254,15 +254,15 @@ impl<G: Game, R: Rule> Search<G, R> {
         if self.table.is_some() {
             // In a DAG the children lie anywhere in the store: fetch them
             // all at once rather than one miss after the other.
-            for &c in &self.store.edge_child[first..first + node.len as usize] {
-                prefetch(self.store.nodes.as_ptr().wrapping_add(c as usize));
+            for e in first..first + node.len as usize {
+                prefetch(self.store.nodes.as_ptr().wrapping_add(self.store.child(e) as usize));
             }
         }
         let mut acc = self.rule.start();
         let mut best: Option<(usize, R::V)> = None;
         let mut all_won = true;
         for i in 0..node.len as usize {
-            let child = self.store.node(self.store.edge_child[first + i]);
+            let child = self.store.node(self.store.child(first + i));
             if child.flags & LOST != 0 {
                 return (self.rule.won(), EXPANDED | WON, i);
             }
@@ -293,7 +293,7 @@ impl<G: Game, R: Rule> Search<G, R> {
         if !self.store.fits(k, k) || self.table.as_ref().is_some_and(|t| !t.has_room_for(k)) {
             return false;
         }
-        let first = self.store.edge_child.len() as u32;
+        let first = self.store.edges() as u32;
         if self.table.is_some() {
             self.extend_dag(g, ctx);
         } else {
@@ -361,10 +361,10 @@ impl<G: Game, R: Rule> Search<G, R> {
         if root.flags & EXPANDED == 0 || !self.store.fits(root.len as usize, root.len as usize) {
             return false;
         }
-        let first = self.store.edge_child.len() as u32;
+        let first = self.store.edges() as u32;
         for i in 0..root.len as usize {
             let e = root.first as usize + i;
-            let child = *sub.store.node(sub.store.edge_child[e]);
+            let child = *sub.store.node(sub.store.child(e));
             let c = self
                 .store
                 .push_node(Node::new(child.value, child.flags & (WON | LOST)));
@@ -410,7 +410,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                 // a tree; in a DAG as fresh as the node's value.
                 let node = self.store.node(cur);
                 let e = node.first as usize + node.best();
-                let (child, m) = (self.store.edge_child[e], self.store.edge_move[e]);
+                let (child, m) = (self.store.child(e), self.store.edge_move[e]);
                 if self.path.len() == MAX_DEPTH {
                     if first_level {
                         ctx.stopped = Some(Stopped::Memory);
