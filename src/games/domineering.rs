@@ -26,33 +26,13 @@
 //! the key hashes occupancy and the player to move, not who placed what.
 
 use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
+use crate::go::zobrist::key_table;
 use std::sync::OnceLock;
 
 /// Most cells a Domineering board may have (the bitboard's width).
 pub const MAX_CELLS: usize = 128;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
-const fn make_keys() -> [u64; MAX_CELLS] {
-    let mut keys = [0u64; MAX_CELLS];
-    let mut state = 0xD0_313E_E21E_u64;
-    let mut i = 0;
-    while i < MAX_CELLS {
-        let (s, k) = splitmix64(state);
-        state = s;
-        keys[i] = k;
-        i += 1;
-    }
-    keys
-}
-
-static CELL_KEYS: [u64; MAX_CELLS] = make_keys();
+static CELL_KEYS: [u64; MAX_CELLS] = key_table(0xD0_313E_E21E);
 
 /// Most columns and rows: the widest board of a game spec.
 const MAX_SIDE: usize = super::spec::MAX_SIDE;

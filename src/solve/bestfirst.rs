@@ -255,7 +255,12 @@ impl<G: Game, R: Rule> Search<G, R> {
             // In a DAG the children lie anywhere in the store: fetch them
             // all at once rather than one miss after the other.
             for e in first..first + node.len as usize {
-                prefetch(self.store.nodes.as_ptr().wrapping_add(self.store.child(e) as usize));
+                prefetch(
+                    self.store
+                        .nodes
+                        .as_ptr()
+                        .wrapping_add(self.store.child(e) as usize),
+                );
             }
         }
         let mut acc = self.rule.start();

@@ -96,9 +96,7 @@ impl<G: Game> Mcts<G> {
         let ln_n = (node.value[0].max(1) as f64).ln();
         let mut best: Option<(usize, f64)> = None;
         for i in 0..node.len as usize {
-            let c = self
-                .store
-                .node(self.store.child(node.first as usize + i));
+            let c = self.store.node(self.store.child(node.first as usize + i));
             if c.flags & WON != 0 {
                 continue;
             }
@@ -151,9 +149,7 @@ impl<G: Game> Mcts<G> {
         let node = self.store.node(id);
         let mut all_won = true;
         for i in 0..node.len as usize {
-            let c = self
-                .store
-                .node(self.store.child(node.first as usize + i));
+            let c = self.store.node(self.store.child(node.first as usize + i));
             if c.flags & LOST != 0 {
                 return WON;
             }
@@ -264,9 +260,7 @@ impl<G: Game> Prover<G> for Mcts<G> {
         let root = self.store.node(0);
         let mut best: Option<(usize, u64)> = None;
         for i in 0..root.len as usize {
-            let c = self
-                .store
-                .node(self.store.child(root.first as usize + i));
+            let c = self.store.node(self.store.child(root.first as usize + i));
             let score = if c.flags & LOST != 0 {
                 u64::MAX
             } else {
