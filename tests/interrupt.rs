@@ -3,7 +3,8 @@
 //! to the binary line by line: it waits until a long solve is running,
 //! interrupts it, and checks the answer documented in
 //! `protocol/commands.md` (`? interrupted` for `attack`, `defend` and
-//! `ladder_attack`; `unknown reason=interrupted` for `solve`, also inside
+//! `ladder_attack`; `unknown reason=interrupted` for `solve` (at the end
+//! of the line for `solve win`, the whole-game solvers), also inside
 //! the `TEXT` line of `tesuji-gfx_solve`). It also reads the engine's
 //! stderr, where `tesuji-gfx_solve` (and every solving command after
 //! `tesuji-live_gfx on`) shows GoGui its search line while it runs.
@@ -108,6 +109,27 @@ fn interrupt_stops_solving() {
         ("play w K11", "= ", 0, &[]),
         ("play w L10", "= ", 0, &[]),
         ("attack K10", "? interrupted\n", 300, &[]),
+        // Whole games (`solve win`): 8x8 Domineering is far beyond 300 ms
+        // for every solver; the limits are still those set above.
+        ("tesuji-game domineering:8x8", "= ", 0, &[]),
+        (
+            "solve win algo=ppt",
+            "= unknown - algo=ppt nodes=",
+            300,
+            &[],
+        ),
+        (
+            "solve win algo=dfpn",
+            "= unknown - algo=dfpn nodes=",
+            300,
+            &[],
+        ),
+        (
+            "solve win algo=mcts-solver",
+            "= unknown - algo=mcts-solver nodes=",
+            300,
+            &[],
+        ),
     ];
     for &(command, answer, wait, shown) in cases {
         stderr.lock().unwrap().clear();
@@ -121,6 +143,9 @@ fn interrupt_stops_solving() {
         }
         let got = response(&mut output);
         assert!(got.starts_with(answer), "{command}: {got}");
+        if command.starts_with("solve win") {
+            assert!(got.ends_with(" reason=interrupted\n"), "{command}: {got}");
+        }
         // Promptly: the solver polls the flag every 1024 nodes.
         assert!(
             interrupted.elapsed() < Duration::from_secs(5),

@@ -26,32 +26,56 @@
 //! the key hashes occupancy and the player to move, not who placed what.
 
 use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
+use crate::go::zobrist::key_table;
+use std::sync::OnceLock;
 
 /// Most cells a Domineering board may have (the bitboard's width).
 pub const MAX_CELLS: usize = 128;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
+static CELL_KEYS: [u64; MAX_CELLS] = key_table(0xD0_313E_E21E);
 
-const fn make_keys() -> [u64; MAX_CELLS] {
-    let mut keys = [0u64; MAX_CELLS];
-    let mut state = 0xD0_313E_E21E_u64;
-    let mut i = 0;
-    while i < MAX_CELLS {
-        let (s, k) = splitmix64(state);
-        state = s;
-        keys[i] = k;
-        i += 1;
-    }
-    keys
-}
+/// Most columns and rows: the widest board of a game spec.
+const MAX_SIDE: usize = super::spec::MAX_SIDE;
 
-static CELL_KEYS: [u64; MAX_CELLS] = make_keys();
+/// What playing one domino does to the keys: `[key, left-right,
+/// upside-down, both]`, by `color * MAX_CELLS + cell`. Computed once per
+/// board shape, so that a move changes the four keys with four XORs (the
+/// reflections need the cells' rows and columns, and dividing costs more
+/// than the rest of a move).
+type MoveKeys = [[u64; 4]; 2 * MAX_CELLS];
+
+/// One [`MoveKeys`] per board shape `[rows][cols]`, made when a board of
+/// that shape is first created.
+static MOVE_KEYS: [[OnceLock<Box<MoveKeys>>; MAX_SIDE + 1]; MAX_SIDE + 1] =
+    [const { [const { OnceLock::new() }; MAX_SIDE + 1] }; MAX_SIDE + 1];
+
+fn move_keys(rows: usize, cols: usize) -> &'static MoveKeys {
+    MOVE_KEYS[rows][cols].get_or_init(|| {
+        let mut t = Box::new([[0u64; 4]; 2 * MAX_CELLS]);
+        let cell_keys = |cell: usize| {
+            let (r, c) = (cell / cols, cell % cols);
+            let (r2, c2) = (rows - 1 - r, cols - 1 - c);
+            [
+                CELL_KEYS[cell],
+                CELL_KEYS[r * cols + c2],
+                CELL_KEYS[r2 * cols + c],
+                CELL_KEYS[r2 * cols + c2],
+            ]
+        };
+        for (color, step, edge) in [(0, cols, rows > 1), (1, 1, cols > 1)] {
+            for cell in 0..rows * cols {
+                let other = cell + step;
+                // Only dominoes that fit on the board are ever played.
+                let fits = edge && other < rows * cols && (color == 0 || cell % cols + 1 < cols);
+                if fits {
+                    let (a, b) = (cell_keys(cell), cell_keys(other));
+                    t[color * MAX_CELLS + cell] = std::array::from_fn(|i| a[i] ^ b[i]);
+                }
+            }
+        }
+        t
+    })
+}
 const WHITE_TO_MOVE: u64 = 0x5851_F42D_4C95_7F2D;
 
 /// A Domineering position.
@@ -77,15 +101,19 @@ pub struct Domineering {
     /// (the board's symmetries that keep dominoes' orientation), for
     /// [`Game::canonical_key`]; none includes the player to move.
     sym_keys: [u64; 3],
+    /// The key changes of every domino on this board's shape.
+    move_keys: &'static MoveKeys,
 }
 
 impl Domineering {
     /// The empty `rows` × `cols` board, vertical (Black) to move.
     ///
-    /// Panics unless `1 ≤ rows·cols ≤ MAX_CELLS`; [`super::spec`] checks
+    /// Panics unless `1 ≤ rows·cols ≤ MAX_CELLS` and both sides are at
+    /// most 25; [`super::spec`] checks
     /// user input first.
     pub fn new(rows: usize, cols: usize) -> Domineering {
         assert!(rows >= 1 && cols >= 1 && rows * cols <= MAX_CELLS);
+        assert!(rows <= MAX_SIDE && cols <= MAX_SIDE);
         let mut board = 0u128;
         let mut v_edge = 0u128;
         let mut h_edge = 0u128;
@@ -121,6 +149,7 @@ impl Domineering {
             even_rows,
             key: 0,
             sym_keys: [0; 3],
+            move_keys: move_keys(rows, cols),
         }
     }
 
@@ -179,25 +208,22 @@ impl Domineering {
         if color == Color::Black {
             self.vertical |= bits;
         }
-        self.key ^= CELL_KEYS[cell as usize] ^ CELL_KEYS[other as usize];
-        self.toggle_sym_keys(cell, other);
+        self.toggle_keys(color, cell);
         self.set_to_move(color.opp());
     }
 
-    /// XORs cells `a` and `b`, reflected, into the symmetric keys.
+    /// XORs `color`'s domino at `cell` into the key and the symmetric keys.
     #[inline]
-    fn toggle_sym_keys(&mut self, a: u8, b: u8) {
-        let cols = self.cols as usize;
-        let last = self.rows as usize - 1;
-        for cell in [a as usize, b as usize] {
-            let (r, c) = (cell / cols, cell % cols);
-            let lr = r * cols + (cols - 1 - c);
-            let ud = (last - r) * cols + c;
-            let both = (last - r) * cols + (cols - 1 - c);
-            self.sym_keys[0] ^= CELL_KEYS[lr];
-            self.sym_keys[1] ^= CELL_KEYS[ud];
-            self.sym_keys[2] ^= CELL_KEYS[both];
-        }
+    fn toggle_keys(&mut self, color: Color, cell: u8) {
+        let side = match color {
+            Color::Black => 0,
+            Color::White => MAX_CELLS,
+        };
+        let d = &self.move_keys[side + cell as usize];
+        self.key ^= d[0];
+        self.sym_keys[0] ^= d[1];
+        self.sym_keys[1] ^= d[2];
+        self.sym_keys[2] ^= d[3];
     }
 
     /// Free cells of the board.
@@ -361,8 +387,7 @@ impl Game for Domineering {
         let bits = (1u128 << m) | (1u128 << other);
         self.occupied &= !bits;
         self.vertical &= !bits;
-        self.key ^= CELL_KEYS[m as usize] ^ CELL_KEYS[other as usize];
-        self.toggle_sym_keys(m, other);
+        self.toggle_keys(color, m);
         self.set_to_move(color);
     }
 

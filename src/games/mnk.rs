@@ -22,6 +22,7 @@
 
 use super::spec::MAX_SIDE;
 use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
+use crate::go::zobrist::key_tables;
 
 /// Most points an m,n,k board may have.
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
@@ -29,32 +30,7 @@ const WORDS: usize = MAX_CELLS.div_ceil(64);
 
 const EMPTY: u8 = 0;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
-const fn make_keys() -> [[u64; MAX_CELLS]; 2] {
-    let mut keys = [[0u64; MAX_CELLS]; 2];
-    let mut state = 0x3A7C_6F0D_u64;
-    let mut c = 0;
-    while c < 2 {
-        let mut i = 0;
-        while i < MAX_CELLS {
-            let (s, k) = splitmix64(state);
-            state = s;
-            keys[c][i] = k;
-            i += 1;
-        }
-        c += 1;
-    }
-    keys
-}
-
-static STONE_KEYS: [[u64; MAX_CELLS]; 2] = make_keys();
+static STONE_KEYS: [[u64; MAX_CELLS]; 2] = key_tables(0x3A7C_6F0D);
 const WHITE_TO_MOVE: u64 = 0x61C8_8646_80B5_83EB;
 
 /// An m,n,k position.

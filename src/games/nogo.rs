@@ -27,36 +27,12 @@
 //! Moves, mobility and outcome are then one mask each.
 
 use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
+use crate::go::zobrist::key_tables;
 
 /// Most points a NoGo board may have (the bitboard's width).
 pub const MAX_CELLS: usize = 128;
 
-const fn splitmix64(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
-const fn make_keys() -> [[u64; MAX_CELLS]; 2] {
-    let mut keys = [[0u64; MAX_CELLS]; 2];
-    let mut state = 0x4E06_0A11_u64;
-    let mut c = 0;
-    while c < 2 {
-        let mut i = 0;
-        while i < MAX_CELLS {
-            let (s, k) = splitmix64(state);
-            state = s;
-            keys[c][i] = k;
-            i += 1;
-        }
-        c += 1;
-    }
-    keys
-}
-
-static STONE_KEYS: [[u64; MAX_CELLS]; 2] = make_keys();
+static STONE_KEYS: [[u64; MAX_CELLS]; 2] = key_tables(0x4E06_0A11);
 const WHITE_TO_MOVE: u64 = 0x2545_F491_4F6C_DD1D;
 
 /// A NoGo position.

@@ -8,6 +8,7 @@
 
 use super::spec::GameSpec;
 use super::{Cell, Color, Game, MoveList, Outcome};
+use crate::solve::{Algo, Limits, Report};
 use std::fmt::Write;
 use std::sync::atomic::AtomicBool;
 
@@ -37,6 +38,11 @@ pub trait AnyGame: Send {
     /// Chooses a move for the player to move and plays it; answers its
     /// vertex. See [`genmove_search`].
     fn genmove(&mut self, stop: &AtomicBool) -> Result<String, String>;
+    /// Solves the current position for the player to move with `algo`
+    /// ([`crate::solve::solve`]): the value is the mover's, the move a
+    /// vertex. An error (`game is over`, or the algorithm refusing the
+    /// game) changes nothing.
+    fn solve(&self, algo: Algo, limits: &Limits) -> Result<Report<String>, String>;
 }
 
 /// A game of type `G`: its start position, the current one, and the moves
@@ -152,6 +158,21 @@ where
         let undo = self.pos.play(m);
         self.history.push((m, undo));
         Ok(text)
+    }
+
+    fn solve(&self, algo: Algo, limits: &Limits) -> Result<Report<String>, String> {
+        if self.pos.outcome().is_some() {
+            return Err("game is over".into());
+        }
+        let r = crate::solve::solve(algo, &self.pos, limits)?;
+        Ok(Report {
+            value: r.value,
+            best: r.best.map(|m| self.pos.format_move(m)),
+            stopped: r.stopped,
+            nodes: r.nodes,
+            elapsed: r.elapsed,
+            peak_memory: r.peak_memory,
+        })
     }
 }
 

@@ -42,6 +42,7 @@ const ANALYZE_COMMANDS: &[&str] = &[
     "varpo/Ladder Attack/ladder_attack %p",
     "string/Solve Capture (Text)/solve capture %p",
     "string/Solve Escape (Text)/solve escape %p",
+    "string/Solve Game/solve win",
     "string/Solver Limits/tesuji-solver_limits",
     "string/Set Solver Limits/tesuji-solver_limits %s",
     "string/Solver Stats/tesuji-solver_stats",

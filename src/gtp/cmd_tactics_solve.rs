@@ -206,6 +206,7 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
         "escape" => Side::Defender,
         _ => return Err("unknown problem (capture or escape)".into()),
     };
+
     let block = block(engine, args)?;
     let mut limits = engine.solver_limits;
     let mut escape = None;
@@ -295,7 +296,19 @@ pub(super) fn solve_answer(r: &KoResult, algo: Algo) -> String {
     out
 }
 
+/// `solve`: `win` asks the whole-game question of the games other than Go
+/// (`cmd_game_solve`); `capture` and `escape` are Go's capture game, on
+/// the Go board (in another game, the one kept in the background).
 fn solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    engine.solver_stats = Default::default();
+    if super::cmd_game_solve::is_win(args) {
+        return super::cmd_game_solve::solve_win(engine, args);
+    }
+    match args.remaining().first().map(String::as_str) {
+        Some("capture" | "escape") => {}
+        Some(_) => return Err("unknown problem (capture, escape or win)".into()),
+        None => return Err(parse::SYNTAX_ERROR.into()),
+    }
     let req = solve_request(engine, args)?;
     Ok(solve_answer(&run_solve(engine, &req, false), req.algo))
 }

@@ -9,6 +9,7 @@ pub mod server;
 
 mod cmd_board;
 mod cmd_core;
+mod cmd_game_solve;
 mod cmd_gogui;
 mod cmd_handicap;
 mod cmd_play;

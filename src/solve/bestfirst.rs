@@ -52,9 +52,9 @@
 //! which player a drawn terminal position counts as a win for; the driver in
 //! [`drive`] asks twice when the game has draws.
 
-use super::store::{Node, NodeId, Store, Table, EXPANDED, FLAGS, LOST, WON};
+use super::store::{prefetch, Node, NodeId, Store, Table, EXPANDED, FLAGS, LOST, WON};
 use super::{Limits, Report, Stopped};
-use crate::games::{Color, Game, MoveList, Outcome};
+use crate::games::{Color, Game, MoveList, Outcome, MAX_MOVES};
 use std::time::{Duration, Instant};
 
 /// Longest path a descent may take.
@@ -179,6 +179,14 @@ pub struct Search<G: Game, R: Rule> {
     sub: Option<Box<Search<G, R>>>,
     path: Vec<(NodeId, G::Move, G::Undo)>,
     moves: MoveList<G::Move>,
+    /// The keys and fresh nodes of the children being created
+    /// ([`Search::extend_dag`]), reserved for [`MAX_MOVES`] at setup.
+    child_keys: Vec<u64>,
+    child_nodes: Vec<Node<R::V>>,
+    /// `init-leaf` for every mobility up to [`MAX_MOVES`], computed once:
+    /// PP's leaf values take an `exp` and a `log`, and every child of
+    /// every expansion needs one.
+    leaves: Vec<R::V>,
     table_peak: usize,
 }
 
@@ -189,16 +197,16 @@ impl<G: Game, R: Rule> Search<G, R> {
     pub fn new(rule: R, memory: usize, transpositions: bool, second_level: bool) -> Self {
         let own = if second_level { memory / 2 } else { memory };
         let (store, table) = if transpositions {
-            // A DAG node has about two edges, and its key and chain link.
+            // A DAG node has about two edges, and its key and table slots.
             let per_node = Store::<R::V, G::Move>::NODE_BYTES
                 + 2 * Store::<R::V, G::Move>::EDGE_BYTES
                 + Table::NODE_BYTES;
             let nodes = own / per_node;
-            let store = Store::new(own, 2, nodes);
+            let store = Store::new(own, true, nodes);
             let table = Table::new(store.node_capacity());
             (store, Some(table))
         } else {
-            (Store::new(own, 1, usize::MAX), None)
+            (Store::new(own, false, usize::MAX), None)
         };
         let sub = second_level.then(|| Box::new(Search::new(rule, memory - own, false, false)));
         Search {
@@ -208,6 +216,9 @@ impl<G: Game, R: Rule> Search<G, R> {
             sub,
             path: Vec::with_capacity(MAX_DEPTH),
             moves: MoveList::new(),
+            child_keys: Vec::with_capacity(MAX_MOVES),
+            child_nodes: Vec::with_capacity(MAX_MOVES),
+            leaves: (0..=MAX_MOVES).map(|c| rule.leaf(c)).collect(),
             table_peak: 0,
         }
     }
@@ -230,7 +241,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                 };
                 Node::new(value, flags)
             }
-            None => Node::new(self.rule.leaf(g.mobility()), 0),
+            None => Node::new(self.leaves[g.mobility().min(MAX_MOVES)], 0),
         }
     }
 
@@ -240,11 +251,23 @@ impl<G: Game, R: Rule> Search<G, R> {
     fn evaluate(&self, id: NodeId) -> (R::V, u16, usize) {
         let node = self.store.node(id);
         let first = node.first as usize;
+        if self.table.is_some() {
+            // In a DAG the children lie anywhere in the store: fetch them
+            // all at once rather than one miss after the other.
+            for e in first..first + node.len as usize {
+                prefetch(
+                    self.store
+                        .nodes
+                        .as_ptr()
+                        .wrapping_add(self.store.child(e) as usize),
+                );
+            }
+        }
         let mut acc = self.rule.start();
         let mut best: Option<(usize, R::V)> = None;
         let mut all_won = true;
         for i in 0..node.len as usize {
-            let child = self.store.node(self.store.edge_child[first + i]);
+            let child = self.store.node(self.store.child(first + i));
             if child.flags & LOST != 0 {
                 return (self.rule.won(), EXPANDED | WON, i);
             }
@@ -275,38 +298,61 @@ impl<G: Game, R: Rule> Search<G, R> {
         if !self.store.fits(k, k) || self.table.as_ref().is_some_and(|t| !t.has_room_for(k)) {
             return false;
         }
-        let first = self.store.edge_child.len() as u32;
-        for i in 0..k {
-            let m = self.moves[i];
-            let u = g.play(m);
-            let child = match &self.table {
-                Some(t) => {
-                    let key = g.key();
-                    match t.get(key) {
-                        Some(c) => c,
-                        None => {
-                            let node = self.fresh(g, ctx);
-                            let c = self.store.push_node(node);
-                            if let Some(t) = &mut self.table {
-                                t.insert(key, c);
-                            }
-                            c
-                        }
-                    }
-                }
-                None => {
-                    let node = self.fresh(g, ctx);
-                    self.store.push_node(node)
-                }
-            };
-            g.undo(m, u);
-            self.store.push_edge(child, m);
+        let first = self.store.edges() as u32;
+        if self.table.is_some() {
+            self.extend_dag(g, ctx);
+        } else {
+            for i in 0..k {
+                let m = self.moves[i];
+                let u = g.play(m);
+                let node = self.fresh(g, ctx);
+                g.undo(m, u);
+                let child = self.store.push_node(node);
+                self.store.push_edge(child, m);
+            }
         }
         let node = self.store.node_mut(id);
         node.first = first;
         node.len = k as u16;
         node.flags |= EXPANDED;
         true
+    }
+
+    /// The children of `extend` with transpositions: a child whose key is
+    /// in the table shares that node. The children's keys and fresh values
+    /// are computed first and their slots prefetched, then their full keys,
+    /// and only then are they looked up: the table is far larger than the
+    /// caches, and overlapping the misses of all the children is what
+    /// makes a DAG expansion fast (the lookups are those of a plain loop,
+    /// in the same order, so the tree is the same).
+    fn extend_dag(&mut self, g: &mut G, ctx: &mut Ctx) {
+        self.child_keys.clear();
+        self.child_nodes.clear();
+        let table = self.table.as_ref().expect("a DAG search");
+        for &m in &self.moves {
+            let u = g.play(m);
+            let key = g.key();
+            table.prefetch(key);
+            self.child_keys.push(key);
+            self.child_nodes.push(self.fresh(g, ctx));
+            g.undo(m, u);
+        }
+        for &key in &self.child_keys {
+            table.prefetch_match(key);
+        }
+        let table = self.table.as_mut().expect("a DAG search");
+        for (i, &m) in self.moves.iter().enumerate() {
+            let key = self.child_keys[i];
+            let child = match table.get(key) {
+                Some(c) => c,
+                None => {
+                    let c = self.store.push_node(self.child_nodes[i]);
+                    table.insert(key, c);
+                    c
+                }
+            };
+            self.store.push_edge(child, m);
+        }
     }
 
     /// PN²/PP² `extend`: a bounded second-level search from `g`, whose
@@ -320,10 +366,10 @@ impl<G: Game, R: Rule> Search<G, R> {
         if root.flags & EXPANDED == 0 || !self.store.fits(root.len as usize, root.len as usize) {
             return false;
         }
-        let first = self.store.edge_child.len() as u32;
+        let first = self.store.edges() as u32;
         for i in 0..root.len as usize {
             let e = root.first as usize + i;
-            let child = *sub.store.node(sub.store.edge_child[e]);
+            let child = *sub.store.node(sub.store.child(e));
             let c = self
                 .store
                 .push_node(Node::new(child.value, child.flags & (WON | LOST)));
@@ -369,7 +415,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                 // a tree; in a DAG as fresh as the node's value.
                 let node = self.store.node(cur);
                 let e = node.first as usize + node.best();
-                let (child, m) = (self.store.edge_child[e], self.store.edge_move[e]);
+                let (child, m) = (self.store.child(e), self.store.edge_move[e]);
                 if self.path.len() == MAX_DEPTH {
                     if first_level {
                         ctx.stopped = Some(Stopped::Memory);

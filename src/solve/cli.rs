@@ -85,17 +85,28 @@ pub fn format_report<G: Game>(game: &G, algo: Algo, r: &Report<G::Move>) -> Stri
             o.flip()
         }
     };
-    let value = match r.value.map(first) {
+    let best = r.best.map(|m| game.format_move(m));
+    format_line(r.value.map(first), best.as_deref(), algo, r)
+}
+
+/// The result line: `value` (from whichever view the caller chose), the
+/// move as text (`-` when there is none), and `r`'s counters. GTP's
+/// `solve win` answers with the same line, from the mover's view.
+pub fn format_line<M>(
+    value: Option<Outcome>,
+    best: Option<&str>,
+    algo: Algo,
+    r: &Report<M>,
+) -> String {
+    let value = match value {
         Some(Outcome::Win) => "win",
         Some(Outcome::Loss) => "loss",
         Some(Outcome::Draw) => "draw",
         None => "unknown",
     };
-    let best = r
-        .best
-        .map_or_else(|| "-".to_string(), |m| game.format_move(m));
     let mut line = format!(
-        "{value} {best} algo={} nodes={} time_ms={} peak_memory={}",
+        "{value} {} algo={} nodes={} time_ms={} peak_memory={}",
+        best.unwrap_or("-"),
         algo.name(),
         r.nodes,
         r.elapsed.as_millis(),

@@ -43,7 +43,7 @@ pub struct Mcts<G: Game> {
 impl<G: Game> Mcts<G> {
     pub fn new(memory: usize) -> Self {
         Mcts {
-            store: Store::new(memory, 1, usize::MAX),
+            store: Store::new(memory, false, usize::MAX),
             path: Vec::with_capacity(MAX_DEPTH),
             playout: Vec::with_capacity(MAX_DEPTH),
             moves: MoveList::new(),
@@ -74,7 +74,7 @@ impl<G: Game> Mcts<G> {
         if !self.store.fits(k, k) {
             return false;
         }
-        let first = self.store.edge_child.len() as u32;
+        let first = self.store.edges() as u32;
         for i in 0..k {
             let m = self.moves[i];
             let u = g.play(m);
@@ -96,9 +96,7 @@ impl<G: Game> Mcts<G> {
         let ln_n = (node.value[0].max(1) as f64).ln();
         let mut best: Option<(usize, f64)> = None;
         for i in 0..node.len as usize {
-            let c = self
-                .store
-                .node(self.store.edge_child[node.first as usize + i]);
+            let c = self.store.node(self.store.child(node.first as usize + i));
             if c.flags & WON != 0 {
                 continue;
             }
@@ -151,9 +149,7 @@ impl<G: Game> Mcts<G> {
         let node = self.store.node(id);
         let mut all_won = true;
         for i in 0..node.len as usize {
-            let c = self
-                .store
-                .node(self.store.edge_child[node.first as usize + i]);
+            let c = self.store.node(self.store.child(node.first as usize + i));
             if c.flags & LOST != 0 {
                 return WON;
             }
@@ -186,7 +182,7 @@ impl<G: Game> Mcts<G> {
             };
             let node = self.store.node(cur);
             let e = node.first as usize + i;
-            let (child, m) = (self.store.edge_child[e], self.store.edge_move[e]);
+            let (child, m) = (self.store.child(e), self.store.edge_move[e]);
             if self.path.len() == MAX_DEPTH {
                 return false;
             }
@@ -264,9 +260,7 @@ impl<G: Game> Prover<G> for Mcts<G> {
         let root = self.store.node(0);
         let mut best: Option<(usize, u64)> = None;
         for i in 0..root.len as usize {
-            let c = self
-                .store
-                .node(self.store.edge_child[root.first as usize + i]);
+            let c = self.store.node(self.store.child(root.first as usize + i));
             let score = if c.flags & LOST != 0 {
                 u64::MAX
             } else {

@@ -7,16 +7,19 @@
 //!   probability, or visit statistics), where its children start, how many
 //!   there are, and flags: 16 bytes;
 //! * the children of a node are one contiguous run of *edges*; an edge is
-//!   the child's id and the move that leads to it (4 + `size_of::<Move>()`
-//!   bytes, kept in two parallel arrays so that a one-byte move costs one
-//!   byte). In a tree, a node's children are also consecutive nodes; in a
-//!   DAG (transpositions) an edge may point to a node created elsewhere;
+//!   the move that leads to the child and, in a DAG (transpositions),
+//!   where an edge may point to a node created elsewhere, the child's id
+//!   (4 + `size_of::<Move>()` bytes, kept in two parallel arrays so that a
+//!   one-byte move costs one byte). In a tree, a node's children are
+//!   consecutive nodes created with their edges, so the child of edge `e`
+//!   is node `e + 1` and no id is stored;
 //! * positions are not stored: the solver replays the edges' moves from the
 //!   root while it descends, and undoes them on the way back, so the path
 //!   from the root is the only parent link (no parent ids either).
 //!
-//! Per tree node that is 16 + 4 + 1 = 21 bytes for Domineering and NoGo
-//! (one-byte moves); [`Store::new`] asserts at most 24 bytes per node.
+//! Per tree node that is 16 + 1 = 17 bytes for Domineering and NoGo
+//! (one-byte moves), 21 with a child id; [`Store::new`] asserts at most 24
+//! bytes per node either way.
 //!
 //! Everything is reserved once, at setup, from a byte budget (the solver's
 //! [`Limits::memory`](super::Limits)): `Vec::with_capacity` never grows
@@ -27,9 +30,9 @@
 //!
 //! The transposition variants (PNS with transpositions, PPT) also need a
 //! map from position key to node id: [`Table`], open addressing with
-//! linear probing over a fixed power-of-two array, allocated zeroed once
-//! and never resized. It stores the full 64-bit key, so two positions
-//! share a node only if their Zobrist keys collide completely.
+//! linear probing, reserved once and grown in place. It compares full
+//! 64-bit keys, so two positions share a node only if their Zobrist keys
+//! collide completely.
 
 use std::mem::size_of;
 
@@ -92,10 +95,17 @@ impl<V: Copy> Node<V> {
 pub const MAX_NODE_BYTES: usize = 24;
 
 /// Nodes and edges, reserved once.
+///
+/// A tree stores no child ids: every child is created together with its
+/// edge (node, then edge), and the root has no edge, so the child of edge
+/// `e` is node `e + 1` (one load less per descent step and 4 bytes less
+/// per node). A DAG keeps the id of each edge's child.
 pub struct Store<V: Copy, M: Copy> {
     pub nodes: Vec<Node<V>>,
-    pub edge_child: Vec<NodeId>,
+    /// The child of each edge (DAG only).
+    edge_child: Vec<NodeId>,
     pub edge_move: Vec<M>,
+    dag: bool,
     node_cap: usize,
     edge_cap: usize,
     peak: usize,
@@ -104,26 +114,33 @@ pub struct Store<V: Copy, M: Copy> {
 impl<V: Copy, M: Copy> Store<V, M> {
     /// Bytes of one node's record.
     pub const NODE_BYTES: usize = size_of::<Node<V>>();
-    /// Bytes of one edge (child id and move).
+    /// Bytes of one edge of a DAG (child id and move).
     pub const EDGE_BYTES: usize = size_of::<NodeId>() + size_of::<M>();
+    /// Bytes of one edge of a tree (the move).
+    pub const TREE_EDGE_BYTES: usize = size_of::<M>();
 
-    /// A store for as many nodes as `bytes` holds when each node has
-    /// `edges_per_node` edges on average (1 in a tree; more in a DAG, where
-    /// several edges lead to one node), and at most `max_nodes`.
-    pub fn new(bytes: usize, edges_per_node: usize, max_nodes: usize) -> Store<V, M> {
+    /// A store for as many nodes as `bytes` holds, at most `max_nodes`: a
+    /// tree (one edge per node), or a DAG, where several edges lead to one
+    /// node (two per node are reserved).
+    pub fn new(bytes: usize, dag: bool, max_nodes: usize) -> Store<V, M> {
         assert!(
             Self::NODE_BYTES + Self::EDGE_BYTES <= MAX_NODE_BYTES,
             "tree node of {} bytes",
             Self::NODE_BYTES + Self::EDGE_BYTES
         );
-        let per_node = Self::NODE_BYTES + edges_per_node * Self::EDGE_BYTES;
+        let (edges_per_node, edge_bytes) = if dag {
+            (2, Self::EDGE_BYTES)
+        } else {
+            (1, Self::TREE_EDGE_BYTES)
+        };
+        let per_node = Self::NODE_BYTES + edges_per_node * edge_bytes;
         // 32-bit ids: the last id is never used, so `u32::MAX` can mean none.
         let node_cap = (bytes / per_node)
             .min(max_nodes)
             .clamp(1, u32::MAX as usize - 1);
         let edge_cap = node_cap.saturating_mul(edges_per_node);
         let mut nodes = Vec::with_capacity(node_cap);
-        let mut edge_child = Vec::with_capacity(edge_cap);
+        let mut edge_child = Vec::with_capacity(if dag { edge_cap } else { 0 });
         let mut edge_move = Vec::with_capacity(edge_cap);
         advise_huge_pages(&mut nodes);
         advise_huge_pages(&mut edge_child);
@@ -132,6 +149,7 @@ impl<V: Copy, M: Copy> Store<V, M> {
             nodes,
             edge_child,
             edge_move,
+            dag,
             node_cap,
             edge_cap,
             peak: 0,
@@ -152,7 +170,23 @@ impl<V: Copy, M: Copy> Store<V, M> {
 
     /// Whether `nodes` more nodes and `edges` more edges fit.
     pub fn fits(&self, nodes: usize, edges: usize) -> bool {
-        self.nodes.len() + nodes <= self.node_cap && self.edge_child.len() + edges <= self.edge_cap
+        self.nodes.len() + nodes <= self.node_cap && self.edge_move.len() + edges <= self.edge_cap
+    }
+
+    /// Number of edges: the index the next edge gets.
+    #[inline]
+    pub fn edges(&self) -> usize {
+        self.edge_move.len()
+    }
+
+    /// The child edge `e` leads to.
+    #[inline]
+    pub fn child(&self, e: usize) -> NodeId {
+        if self.dag {
+            self.edge_child[e]
+        } else {
+            e as NodeId + 1
+        }
     }
 
     /// Adds a node (the caller checked [`Store::fits`]).
@@ -163,11 +197,16 @@ impl<V: Copy, M: Copy> Store<V, M> {
         (self.nodes.len() - 1) as NodeId
     }
 
-    /// Adds an edge (the caller checked [`Store::fits`]).
+    /// Adds an edge to `child` (the caller checked [`Store::fits`]); in a
+    /// tree, `child` is the node created just before.
     #[inline]
     pub fn push_edge(&mut self, child: NodeId, m: M) {
-        debug_assert!(self.edge_child.len() < self.edge_cap);
-        self.edge_child.push(child);
+        debug_assert!(self.edge_move.len() < self.edge_cap);
+        if self.dag {
+            self.edge_child.push(child);
+        } else {
+            debug_assert_eq!(child as usize, self.edge_move.len() + 1);
+        }
         self.edge_move.push(m);
     }
 
@@ -183,7 +222,9 @@ impl<V: Copy, M: Copy> Store<V, M> {
 
     /// Bytes of nodes and edges in use now.
     pub fn bytes_used(&self) -> usize {
-        self.nodes.len() * Self::NODE_BYTES + self.edge_child.len() * Self::EDGE_BYTES
+        self.nodes.len() * Self::NODE_BYTES
+            + self.edge_move.len() * Self::TREE_EDGE_BYTES
+            + self.edge_child.len() * size_of::<NodeId>()
     }
 
     /// Records the current use in the peak.
@@ -200,77 +241,118 @@ impl<V: Copy, M: Copy> Store<V, M> {
 /// No node.
 pub const NONE: NodeId = u32::MAX;
 
-/// Map from position key to node id for the transposition variants:
-/// chained hashing whose chains run through two arrays parallel to the
-/// nodes (each node's key and the next node of its bucket), plus an array
-/// of bucket heads. Every array is reserved once, at setup, for the
-/// store's node capacity; the bucket array starts small and doubles in
-/// place (within its reservation, so without allocating) whenever there
-/// are more nodes than buckets, relinking the chains in one sequential
-/// pass over the keys. So the memory touched follows the nodes in use: a
-/// table sized for a large budget costs nothing on a small problem (at
-/// random, page faults would cost more than the search).
+/// Map from position key to node id for the transposition variants: open
+/// addressing with linear probing over a power-of-two array of 8-byte
+/// slots, each holding a node id and the high half of its key, so that a
+/// lookup reads one cache line (a chain through separate arrays cost a
+/// cache miss per link, and the table is far larger than the caches).
+/// The full 64-bit key of every node is kept in a second array, by id:
+/// a slot whose half key matches is confirmed there, so two positions
+/// share a node only if their Zobrist keys collide completely.
 ///
-/// Per node: 8 (key) + 4 (next) + at most 8 (bucket heads at load ½–1)
-/// bytes. Nodes must be inserted in id order, every one of them (the root
-/// too), and the full 64-bit keys are compared.
+/// Every array is reserved once, at setup, for the store's node capacity;
+/// the slot array starts small and doubles in place (within its
+/// reservation, so without allocating) whenever more than ⅔ of it is in
+/// use, refilled in one sequential pass over the keys. So the memory
+/// touched follows the nodes in use: a table sized for a large budget
+/// costs nothing on a small problem (at random, page faults would cost
+/// more than the search).
+///
+/// Per node: 8 (key) + 12 to 24 (slots at load ⅓–⅔) bytes. Nodes must be
+/// inserted in id order, every one of them (the root too).
 pub struct Table {
-    heads: Vec<NodeId>,
+    /// 0 for an empty slot, else `(key >> 32) << 32 | (id + 1)`.
+    slots: Vec<u64>,
     keys: Vec<u64>,
-    next: Vec<NodeId>,
     mask: usize,
 }
 
-/// Buckets of a fresh table.
-const MIN_BUCKETS: usize = 1 << 10;
+/// Slots of a fresh table.
+const MIN_SLOTS: usize = 1 << 11;
 
 impl Table {
     /// Bytes per node, at most.
-    pub const NODE_BYTES: usize = 8 + 4 + 8;
+    pub const NODE_BYTES: usize = 8 + 24;
 
     /// A table for up to `nodes` nodes.
     pub fn new(nodes: usize) -> Table {
-        let max_buckets = nodes.max(MIN_BUCKETS).next_power_of_two();
-        let mut heads = Vec::with_capacity(max_buckets);
+        let max_slots = (nodes + nodes / 2 + 1).max(MIN_SLOTS).next_power_of_two();
+        let mut slots = Vec::with_capacity(max_slots);
         let mut keys = Vec::with_capacity(nodes);
-        let mut next = Vec::with_capacity(nodes);
-        advise_huge_pages(&mut heads);
+        advise_huge_pages(&mut slots);
         advise_huge_pages(&mut keys);
-        advise_huge_pages(&mut next);
-        heads.resize(MIN_BUCKETS, NONE);
+        slots.resize(MIN_SLOTS, 0);
         Table {
-            heads,
+            slots,
             keys,
-            next,
-            mask: MIN_BUCKETS - 1,
+            mask: MIN_SLOTS - 1,
         }
     }
 
     /// Empties the table.
     pub fn clear(&mut self) {
-        self.heads.clear();
-        self.heads.resize(MIN_BUCKETS, NONE);
-        self.mask = MIN_BUCKETS - 1;
+        self.slots.clear();
+        self.slots.resize(MIN_SLOTS, 0);
+        self.mask = MIN_SLOTS - 1;
         self.keys.clear();
-        self.next.clear();
     }
 
     /// Bytes in use.
     pub fn bytes(&self) -> usize {
-        self.heads.len() * 4 + self.keys.len() * 12
+        self.slots.len() * 8 + self.keys.len() * 8
+    }
+
+    #[inline]
+    fn tag(key: u64) -> u64 {
+        key >> 32 << 32
     }
 
     /// The node stored under `key`, if any.
     #[inline]
     pub fn get(&self, key: u64) -> Option<NodeId> {
-        let mut id = self.heads[key as usize & self.mask];
-        while id != NONE {
-            if self.keys[id as usize] == key {
-                return Some(id);
+        let tag = Self::tag(key);
+        let mut i = key as usize & self.mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return None;
             }
-            id = self.next[id as usize];
+            if slot & !0xFFFF_FFFF == tag {
+                let id = (slot as u32 - 1) as usize;
+                if self.keys[id] == key {
+                    return Some(id as NodeId);
+                }
+            }
+            i = (i + 1) & self.mask;
         }
-        None
+    }
+
+    /// Asks the processor to fetch the slot of `key` ahead of a
+    /// [`Table::get`]: an expansion looks up all its children's keys, and
+    /// overlapping their cache misses is most of the speed of
+    /// transposition search on large trees.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        prefetch(self.slots.as_ptr().wrapping_add(key as usize & self.mask));
+    }
+
+    /// The second step of [`Table::prefetch`], once the slot is cached:
+    /// fetches the full key of the first node whose half key matches.
+    #[inline]
+    pub fn prefetch_match(&self, key: u64) {
+        let tag = Self::tag(key);
+        let mut i = key as usize & self.mask;
+        loop {
+            let slot = self.slots[i];
+            if slot == 0 {
+                return;
+            }
+            if slot & !0xFFFF_FFFF == tag {
+                prefetch(self.keys.as_ptr().wrapping_add((slot as u32 - 1) as usize));
+                return;
+            }
+            i = (i + 1) & self.mask;
+        }
     }
 
     /// Whether `k` more nodes fit.
@@ -282,27 +364,49 @@ impl Table {
     #[inline]
     pub fn insert(&mut self, key: u64, id: NodeId) {
         debug_assert_eq!(id as usize, self.keys.len());
-        let bucket = key as usize & self.mask;
         self.keys.push(key);
-        self.next.push(self.heads[bucket]);
-        self.heads[bucket] = id;
-        if self.keys.len() > self.heads.len() && self.heads.len() * 2 <= self.heads.capacity() {
+        self.place(key, id);
+        if self.keys.len() * 3 > self.slots.len() * 2
+            && self.slots.len() * 2 <= self.slots.capacity()
+        {
             self.grow();
         }
     }
 
-    /// Doubles the buckets in place and relinks every chain.
+    /// Writes `id` into the first free slot from `key`'s.
+    #[inline]
+    fn place(&mut self, key: u64, id: NodeId) {
+        let mut i = key as usize & self.mask;
+        while self.slots[i] != 0 {
+            i = (i + 1) & self.mask;
+        }
+        self.slots[i] = Self::tag(key) | (id as u64 + 1);
+    }
+
+    /// Doubles the slots in place and stores every node again.
     fn grow(&mut self) {
-        let n = self.heads.len() * 2;
-        self.heads.clear();
-        self.heads.resize(n, NONE);
+        let n = self.slots.len() * 2;
+        self.slots.clear();
+        self.slots.resize(n, 0);
         self.mask = n - 1;
-        for (id, &key) in self.keys.iter().enumerate() {
-            let bucket = key as usize & self.mask;
-            self.next[id] = self.heads[bucket];
-            self.heads[bucket] = id as NodeId;
+        for id in 0..self.keys.len() {
+            self.place(self.keys[id], id as NodeId);
         }
     }
+}
+
+/// A hint to fetch the cache line at `p`; nothing happens on other
+/// architectures.
+#[inline(always)]
+pub fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is only a hint: it never faults and changes no
+    // memory, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch(p as *const i8, std::arch::x86_64::_MM_HINT_T0);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// Asks the kernel to back a large buffer with transparent huge pages
@@ -349,7 +453,7 @@ mod tests {
 
     #[test]
     fn store_stops_at_its_budget() {
-        let mut s: Store<[u32; 2], u8> = Store::new(21 * 10, 1, usize::MAX);
+        let mut s: Store<[u32; 2], u8> = Store::new(26 * 10, true, usize::MAX);
         assert_eq!(s.node_capacity(), 10);
         assert!(s.fits(10, 10));
         assert!(!s.fits(11, 1));
@@ -362,20 +466,30 @@ mod tests {
         s.clear();
         assert!(s.fits(10, 10));
         assert_eq!(s.peak(), 210);
+        // A tree: 17 bytes per node, children found by edge index.
+        let mut t: Store<[u32; 2], u8> = Store::new(17 * 10, false, usize::MAX);
+        assert_eq!(t.node_capacity(), 10);
+        t.push_node(Node::new([0, 0], 0));
+        for i in 1..10 {
+            let c = t.push_node(Node::new([i, i], 0));
+            t.push_edge(c, i as u8);
+        }
+        assert_eq!(t.child(3), 4);
+        assert_eq!(t.bytes_used(), 10 * 16 + 9);
     }
 
     #[test]
     fn table_finds_what_it_stores_and_grows_in_place() {
         let key = |k: u64| k.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let mut t = Table::new(5000);
-        let reserved = t.heads.capacity();
+        let reserved = t.slots.capacity();
         for k in 0..5000u64 {
             assert_eq!(t.get(key(k)), None);
             t.insert(key(k), k as NodeId);
         }
         assert!(!t.has_room_for(1));
-        assert_eq!(t.heads.len(), 8192);
-        assert_eq!(t.heads.capacity(), reserved);
+        assert_eq!(t.slots.len(), 8192);
+        assert_eq!(t.slots.capacity(), reserved);
         for k in 0..5000u64 {
             assert_eq!(t.get(key(k)), Some(k as NodeId));
         }
