@@ -206,45 +206,32 @@ impl Domineering {
         self.board & !self.occupied
     }
 
+    /// `color`'s step between the two cells of its dominoes and the cells
+    /// whose partner in that direction is on the board.
+    #[inline]
+    fn dir(&self, color: Color) -> (u32, u128) {
+        match color {
+            Color::Black => (self.cols as u32, self.v_edge),
+            Color::White => (1, self.h_edge),
+        }
+    }
+
     /// Cells no domino of `color`'s opponent can ever cover: free cells
     /// whose both neighbours across `color`'s direction are occupied or
     /// off the board. Occupancy only grows, so they stay out of its reach.
     #[inline]
     fn untouchable(&self, color: Color) -> u128 {
-        let free = self.free();
         let theirs = self.move_mask(color.opp());
-        let step = self.opp_step(color);
-        free & !(theirs | (theirs << step))
-    }
-
-    /// The step between the two cells of `color`'s opponent's dominoes.
-    #[inline]
-    fn opp_step(&self, color: Color) -> u32 {
-        match color {
-            Color::Black => 1,
-            Color::White => self.cols as u32,
-        }
+        let (step, _) = self.dir(color.opp());
+        self.free() & !(theirs | (theirs << step))
     }
 
     /// The most disjoint dominoes of `color` that fit into `cells`: each
     /// maximal run of length L along `color`'s direction holds ⌊L/2⌋.
-    /// Greedy from the bottom (left) end of each run, a few rounds.
     #[inline]
-    fn disjoint_dominoes(&self, color: Color, mut cells: u128) -> u32 {
-        let (step, edge) = match color {
-            Color::Black => (self.cols as u32, self.v_edge),
-            Color::White => (1, self.h_edge),
-        };
-        let mut count = 0;
-        while cells != 0 {
-            // Run starts: cells whose predecessor in the direction is not
-            // in the set (or not linked to them: a row's last cell).
-            let starts = cells & !((cells & edge) << step);
-            let pairs = starts & (cells >> step) & edge;
-            count += pairs.count_ones();
-            cells &= !(starts | (pairs << step));
-        }
-        count
+    fn disjoint_dominoes(&self, color: Color, cells: u128) -> u32 {
+        let (step, edge) = self.dir(color);
+        pick_pairs(cells, step, edge).count_ones()
     }
 
     /// A lower bound on the moves `color` can make from now on whatever
@@ -255,24 +242,49 @@ impl Domineering {
         self.disjoint_dominoes(color, self.untouchable(color))
     }
 
-    /// A lower bound on the moves `color` makes from now on when it moves
-    /// first: the safe moves plus half (rounded up) of `v` "vulnerable"
-    /// moves — disjoint dominoes in cells the opponent can reach, all in
-    /// every other column (rows, for Horizontal), so that one opposing
-    /// domino destroys at most one of them. The player takes one each turn
-    /// while the opponent destroys at most one; every destroying move is
-    /// one of the opponent's own moves, which [`Self::max_moves`] counts.
-    pub fn guaranteed_moves(&self, color: Color, first: bool) -> u32 {
-        let untouchable = self.untouchable(color);
-        let open = self.free() & !untouchable;
+    /// What guarantees `color` moves whatever the opponent does, in
+    /// disjoint cells (Bullock 2002 names the kinds; the counting is
+    /// [`race_moves`]'s):
+    ///
+    /// * `safe`: dominoes in cells the opponent can never cover;
+    /// * `blocks` ("protective areas"): 2×2 squares whose four cells the
+    ///   opponent can only cover by a domino inside the square (its
+    ///   neighbours across are occupied or off the board). A domino of
+    ///   `color` in one column (row) of it leaves the other one safe and
+    ///   takes both of the opponent's dominoes there; a domino of the
+    ///   opponent inside it destroys it;
+    /// * `vulnerable`: dominoes in cells the opponent can reach, chosen so
+    ///   that no opposing domino touches two of them (first in every
+    ///   other column (row), then in the others away from those).
+    ///
+    /// No opposing domino touches two of these at once: a block's cells
+    /// can only be covered from inside it.
+    pub fn assets(&self, color: Color) -> Assets {
+        let free = self.free();
+        let (step, edge) = self.dir(color);
+        let (os, oedge) = self.dir(color.opp());
+        let theirs = self.move_mask(color.opp());
+        let reach = theirs | (theirs << os);
+        let safe = pick_pairs(free & !reach, step, edge).count_ones();
+        // The opponent's runs of exactly two cells, by their first cell;
+        // two of them side by side along `color`'s direction form a block.
+        let isolated = theirs & !(theirs << os) & !(theirs >> os);
+        let blocks = pick_pairs(isolated, step, edge);
+        let lower = blocks | (blocks << step);
+        let rest = free & reach & !(lower | (lower << os));
         let stripes = match color {
             Color::Black => self.even_cols,
             Color::White => self.even_rows,
         };
-        let v = self
-            .disjoint_dominoes(color, open & stripes)
-            .max(self.disjoint_dominoes(color, open & !stripes));
-        self.disjoint_dominoes(color, untouchable) + if first { v.div_ceil(2) } else { v / 2 }
+        let first = pick_pairs(rest & stripes, step, edge);
+        let taken = first | (first << step);
+        let beside = ((taken & oedge) << os) | ((taken >> os) & oedge);
+        let second = pick_pairs(rest & !stripes & !beside, step, edge);
+        Assets {
+            safe,
+            blocks: blocks.count_ones(),
+            vulnerable: first.count_ones() + second.count_ones(),
+        }
     }
 
     /// An upper bound on the moves `color` can make from now on: disjoint
@@ -281,6 +293,58 @@ impl Domineering {
     pub fn max_moves(&self, color: Color) -> u32 {
         self.disjoint_dominoes(color, self.free())
     }
+}
+
+/// The lower cells of the dominoes a greedy packing places into `cells`
+/// along direction `step` (`edge`: cells whose partner is on the board):
+/// from the first cell of each maximal run, every other pair, which is
+/// the most a run holds (⌊L/2⌋). A few word operations per round.
+#[inline]
+fn pick_pairs(mut cells: u128, step: u32, edge: u128) -> u128 {
+    let mut picked = 0;
+    while cells != 0 {
+        // Run starts: cells whose predecessor in the direction is not in
+        // the set (or not linked to them: a row's last cell).
+        let starts = cells & !((cells & edge) << step);
+        let pairs = starts & (cells >> step) & edge;
+        picked |= pairs;
+        cells &= !(starts | (pairs << step));
+    }
+    picked
+}
+
+/// Counts of a player's guaranteed-move structures; see
+/// [`Domineering::assets`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Assets {
+    pub safe: u32,
+    pub blocks: u32,
+    pub vulnerable: u32,
+}
+
+/// The race behind [`Game::bound`]. A player P with `a` (safe, blocks,
+/// vulnerable) assets plays against an opponent Q who can make at most M
+/// more moves (the packing [`Domineering::max_moves`]; every move of Q
+/// lowers it by one at least, a move of P into a block by exactly two:
+/// the block's two runs of Q were two cells long). Each move of Q destroys
+/// at most one block or vulnerable domino; P plays blocks first (each one
+/// is a move now and a safe move later), then vulnerable dominoes, then
+/// safe ones; Q destroys blocks first. With P to move (`first`), P wins
+/// when the result exceeds M; with Q to move, when it reaches M. The
+/// closed form is checked against the race's minimax in the tests.
+pub fn race_moves(a: Assets, first: bool) -> u32 {
+    let (b, v) = (a.blocks, a.vulnerable);
+    // Blocks alternate: P takes ⌈b/2⌉ when it starts, ⌊b/2⌋ otherwise,
+    // and each taken block is worth 4 (two moves of P, two fewer of Q).
+    // Whoever did not take the last block starts on the vulnerable ones.
+    let p_starts_vulnerable = first == b.is_multiple_of(2);
+    let taken = if first { b.div_ceil(2) } else { b / 2 };
+    let vulnerable = if p_starts_vulnerable {
+        v.div_ceil(2)
+    } else {
+        v / 2
+    };
+    a.safe + 4 * taken + vulnerable
 }
 
 impl Game for Domineering {
@@ -322,9 +386,9 @@ impl Game for Domineering {
     fn bound(&self) -> Option<Outcome> {
         let me = self.to_move;
         let you = me.opp();
-        if self.guaranteed_moves(me, true) > self.max_moves(you) {
+        if race_moves(self.assets(me), true) > self.max_moves(you) {
             Some(Outcome::Win)
-        } else if self.guaranteed_moves(you, false) >= self.max_moves(me) {
+        } else if race_moves(self.assets(you), false) >= self.max_moves(me) {
             Some(Outcome::Loss)
         } else {
             None
@@ -377,6 +441,26 @@ impl Game for Domineering {
         let safe = self.safe_moves(me) as i32 - self.safe_moves(you) as i32;
         let most = self.max_moves(me) as i32 - self.max_moves(you) as i32;
         16 * (mine - theirs) + 32 * safe + 16 * most
+    }
+
+    /// Obsequi's ordering idea (Bullock 2002): a good move takes many of
+    /// the opponent's moves away, few of the mover's own, and does not
+    /// spend one of the mover's safe moves (those keep for later).
+    fn move_score(&self, m: u8) -> Option<i32> {
+        let me = self.to_move;
+        let (my_step, their_step) = match me {
+            Color::Black => (self.cols as u32, 1),
+            Color::White => (1, self.cols as u32),
+        };
+        let cells = (1u128 << m) | (1u128 << (m as u32 + my_step));
+        let theirs = self.move_mask(me.opp());
+        let mine = self.move_mask(me);
+        // A move at y covers y and y + step: it overlaps `cells` when y or
+        // y + step is one of them.
+        let killed = (theirs & (cells | (cells >> their_step))).count_ones() as i32;
+        let lost = (mine & (cells | (cells >> my_step))).count_ones() as i32 - 1;
+        let wasted = self.untouchable(me) & cells == cells;
+        Some(4 * killed - 2 * lost - if wasted { 32 } else { 0 })
     }
 
     fn format_move(&self, m: u8) -> String {
@@ -506,3 +590,7 @@ mod tests {
         assert_eq!(e.canonical_key(), Domineering::new(4, 5).canonical_key());
     }
 }
+
+#[cfg(test)]
+#[path = "domineering_tests.rs"]
+mod exhaustive;

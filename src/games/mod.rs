@@ -153,6 +153,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// A cheap static score of the mover's legal move `m` for move
+    /// ordering (higher is tried first), when the game has one that beats
+    /// evaluating the position after the move; `None` (the default) lets
+    /// the depth-first solvers play `m` and call [`Game::evaluate`].
+    fn move_score(&self, _m: Self::Move) -> Option<i32> {
+        None
+    }
+
     /// A heuristic value of the position for the player to move, strictly
     /// inside `(-EVAL_MAX, EVAL_MAX)`; larger is better for the mover.
     fn evaluate(&self) -> i32;

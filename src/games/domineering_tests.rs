@@ -1,0 +1,194 @@
+//! Exhaustive checks of Domineering's proven bound ([`Game::bound`]) and
+//! of its closed-form race ([`race_moves`]) against plain search: every
+//! position reachable on every board up to 4×5 and 5×4, the whole of 5×5,
+//! and random partly filled 6×6 positions. Every bound the game reports
+//! must agree with the exact value; a disagreement is a soundness bug.
+
+use super::*;
+use std::collections::HashMap;
+
+/// Exact values (win for the player to move?) of every position reachable
+/// from the ones solved, by memoised negamax without any bound.
+struct Exact {
+    memo: HashMap<(u128, bool), bool>,
+}
+
+impl Exact {
+    fn new() -> Exact {
+        Exact {
+            memo: HashMap::new(),
+        }
+    }
+
+    fn wins(&mut self, g: &mut Domineering) -> bool {
+        let key = (g.occupied(), g.to_move() == Color::Black);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut list = MoveList::new();
+        g.moves(&mut list);
+        let mut win = false;
+        for &m in &list {
+            g.play(m);
+            let lost = !self.wins(g);
+            g.undo(m, ());
+            if lost {
+                win = true;
+                break;
+            }
+        }
+        self.memo.insert(key, win);
+        win
+    }
+
+    /// Visits every position reachable from `g` (the memo's keys are only
+    /// those negamax needed, so walk the whole graph here) and checks the
+    /// bound of each against its exact value. Returns how many positions
+    /// the bound decided.
+    fn check_all(&mut self, g: &mut Domineering, seen: &mut HashMap<(u128, bool), ()>) -> u64 {
+        let key = (g.occupied(), g.to_move() == Color::Black);
+        if seen.insert(key, ()).is_some() {
+            return 0;
+        }
+        let exact = self.wins(g);
+        let mut decided = 0;
+        if let Some(o) = g.bound() {
+            let claimed = o == Outcome::Win;
+            assert_eq!(claimed, exact, "bound wrong on {g:?}");
+            decided += 1;
+        }
+        let mut list = MoveList::new();
+        g.moves(&mut list);
+        for &m in &list {
+            g.play(m);
+            decided += self.check_all(g, seen);
+            g.undo(m, ());
+        }
+        decided
+    }
+}
+
+/// The race of [`race_moves`] played out: P (assets `s`, `b`, `v`) against
+/// an opponent with at most `m` moves, as the documentation states it.
+fn race(
+    s: u32,
+    b: u32,
+    v: u32,
+    m: u32,
+    p_to_move: bool,
+    memo: &mut HashMap<[u32; 5], bool>,
+) -> bool {
+    let key = [s, b, v, m, p_to_move as u32];
+    if let Some(&r) = memo.get(&key) {
+        return r;
+    }
+    let r = if p_to_move {
+        (b > 0 && race(s + 1, b - 1, v, m.saturating_sub(2), false, memo))
+            || (v > 0 && race(s, b, v - 1, m, false, memo))
+            || (s > 0 && race(s - 1, b, v, m, false, memo))
+    } else {
+        m == 0
+            || (race(s, b, v, m - 1, true, memo)
+                && (b == 0 || race(s, b - 1, v, m - 1, true, memo))
+                && (v == 0 || race(s, b, v - 1, m - 1, true, memo)))
+    };
+    memo.insert(key, r);
+    r
+}
+
+#[test]
+fn race_closed_form_matches_the_race() {
+    let mut memo = HashMap::new();
+    for s in 0..6 {
+        for b in 0..7 {
+            for v in 0..9 {
+                let a = Assets {
+                    safe: s,
+                    blocks: b,
+                    vulnerable: v,
+                };
+                for m in 0..40 {
+                    assert_eq!(
+                        race(s, b, v, m, true, &mut memo),
+                        race_moves(a, true) > m,
+                        "first {a:?} m={m}"
+                    );
+                    assert_eq!(
+                        race(s, b, v, m, false, &mut memo),
+                        race_moves(a, false) >= m,
+                        "second {a:?} m={m}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn bound_agrees_with_exhaustive_search_on_small_boards() {
+    let mut decided = 0;
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            if rows * cols > 20 {
+                continue;
+            }
+            for first in [Color::Black, Color::White] {
+                let mut g = Domineering::new(rows, cols);
+                g.set_to_move(first);
+                let mut exact = Exact::new();
+                decided += exact.check_all(&mut g, &mut HashMap::new());
+            }
+        }
+    }
+    // The bound must actually decide positions, or this test checks nothing.
+    assert!(decided > 10_000, "{decided}");
+}
+
+#[test]
+fn bound_agrees_with_exhaustive_search_on_5x5() {
+    let mut g = Domineering::new(5, 5);
+    let mut exact = Exact::new();
+    let decided = exact.check_all(&mut g, &mut HashMap::new());
+    assert!(decided > 10_000, "{decided}");
+    // 5×5: the second player wins (Breuker, Uiterwijk & van den Herik 2000).
+    assert!(!exact.wins(&mut Domineering::new(5, 5)));
+}
+
+/// A small deterministic generator for the random positions.
+fn next(state: &mut u64) -> u64 {
+    let (s, z) = splitmix64(*state);
+    *state = s;
+    z
+}
+
+/// Random 6×6 positions with `filled` dominoes already placed (either
+/// player to move).
+pub(crate) fn random_6x6(seed: u64, filled: usize) -> Domineering {
+    let mut state = seed;
+    let mut g = Domineering::new(6, 6);
+    for _ in 0..filled {
+        let mut list = MoveList::new();
+        g.moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let m = list[next(&mut state) as usize % list.len()];
+        g.play(m);
+    }
+    if next(&mut state) & 1 == 1 {
+        let other = g.to_move().opp();
+        g.set_to_move(other);
+    }
+    g
+}
+
+#[test]
+fn bound_agrees_with_exhaustive_search_on_random_6x6() {
+    let mut decided = 0;
+    for seed in 0..40 {
+        let mut g = random_6x6(seed, 5 + seed as usize % 4);
+        let mut exact = Exact::new();
+        decided += exact.check_all(&mut g, &mut HashMap::new());
+    }
+    assert!(decided > 10_000, "{decided}");
+}
