@@ -295,6 +295,40 @@ impl Domineering {
     }
 }
 
+impl Domineering {
+    /// [`Game::bound`] and [`Game::evaluate`], which share their counts.
+    ///
+    /// The bound is the race of [`race_moves`] (Breuker, Uiterwijk & van
+    /// den Herik 2000 count safe moves; Bullock's Obsequi, 2002, adds
+    /// protective and vulnerable ones): the mover wins when the moves its
+    /// assets guarantee, moving first, exceed the most moves left to the
+    /// opponent; it loses when the opponent's assets, moving second,
+    /// answer every move the mover can still make.
+    ///
+    /// The evaluation orders moves: differences of mobility, of what the
+    /// assets guarantee and of the most moves left (weights 16, 32, 16).
+    /// The best move takes opponent's moves away and makes safe ones.
+    fn analyse(&self) -> (Option<Outcome>, i32) {
+        let me = self.to_move;
+        let you = me.opp();
+        let (mine, yours) = (self.assets(me), self.assets(you));
+        let (most_mine, most_yours) = (self.max_moves(me), self.max_moves(you));
+        let (first, second) = (race_moves(mine, true), race_moves(yours, false));
+        let bound = if first > most_yours {
+            Some(Outcome::Win)
+        } else if second >= most_mine {
+            Some(Outcome::Loss)
+        } else {
+            None
+        };
+        let mobility =
+            self.move_mask(me).count_ones() as i32 - self.move_mask(you).count_ones() as i32;
+        let assets = mine.safe as i32 - yours.safe as i32;
+        let most = most_mine as i32 - most_yours as i32;
+        (bound, 16 * mobility + 32 * assets + 16 * most)
+    }
+}
+
 /// The lower cells of the dominoes a greedy packing places into `cells`
 /// along direction `step` (`edge`: cells whose partner is on the board):
 /// from the first cell of each maximal run, every other pair, which is
@@ -375,24 +409,14 @@ impl Game for Domineering {
         self.move_mask(self.to_move).count_ones() as usize
     }
 
-    /// The safe-move rules (Breuker, Uiterwijk & van den Herik 2000;
-    /// Obsequi): with `s` moves the mover can make whatever happens and at
-    /// most `m` moves left to the opponent, the mover wins when `s > m`
-    /// (it plays only safe moves; the opponent runs out first). It loses
-    /// when the opponent's safe moves reach the mover's most moves: each
-    /// of the mover's moves gets a safe answer, until the mover is stuck.
-    /// Safe cells of one player are out of the other's reach, so playing
-    /// them never changes the other's bound.
+    /// The race of safe, protective and vulnerable moves; see
+    /// [`Domineering::analyse`].
     fn bound(&self) -> Option<Outcome> {
-        let me = self.to_move;
-        let you = me.opp();
-        if race_moves(self.assets(me), true) > self.max_moves(you) {
-            Some(Outcome::Win)
-        } else if race_moves(self.assets(you), false) >= self.max_moves(me) {
-            Some(Outcome::Loss)
-        } else {
-            None
-        }
+        self.analyse().0
+    }
+
+    fn bound_and_evaluate(&self) -> (Option<Outcome>, i32) {
+        self.analyse()
     }
 
     /// The least key over the board's reflections (left-right,
@@ -435,12 +459,7 @@ impl Game for Domineering {
     /// tried). It orders moves: the best move takes opponent's moves away
     /// and makes safe ones.
     fn evaluate(&self) -> i32 {
-        let mine = self.move_mask(self.to_move).count_ones() as i32;
-        let theirs = self.move_mask(self.to_move.opp()).count_ones() as i32;
-        let (me, you) = (self.to_move, self.to_move.opp());
-        let safe = self.safe_moves(me) as i32 - self.safe_moves(you) as i32;
-        let most = self.max_moves(me) as i32 - self.max_moves(you) as i32;
-        16 * (mine - theirs) + 32 * safe + 16 * most
+        self.analyse().1
     }
 
     /// Obsequi's ordering idea (Bullock 2002): a good move takes many of

@@ -161,6 +161,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
+    /// [`Game::bound`] and [`Game::evaluate`] of a non-terminal position
+    /// together, for games whose two share work: the depth-first solvers'
+    /// look-ahead asks for both of every child.
+    fn bound_and_evaluate(&self) -> (Option<Outcome>, i32) {
+        (self.bound(), self.evaluate())
+    }
+
     /// A heuristic value of the position for the player to move, strictly
     /// inside `(-EVAL_MAX, EVAL_MAX)`; larger is better for the mover.
     fn evaluate(&self) -> i32;
