@@ -243,35 +243,60 @@ impl Domineering {
     }
 
     /// What guarantees `color` moves whatever the opponent does, in
-    /// disjoint cells (Bullock 2002 names the kinds; the counting is
-    /// [`race_moves`]'s):
+    /// disjoint cells (Bullock 2002 names the kinds; [`race_moves`] counts
+    /// them). `their_pick` is [`pick_pairs`] of the free cells in the
+    /// opponent's direction: its greedy packing, [`Self::max_moves`].
     ///
     /// * `safe`: dominoes in cells the opponent can never cover;
-    /// * `blocks` ("protective areas"): 2×2 squares whose four cells the
-    ///   opponent can only cover by a domino inside the square (its
-    ///   neighbours across are occupied or off the board). A domino of
-    ///   `color` in one column (row) of it leaves the other one safe and
-    ///   takes both of the opponent's dominoes there; a domino of the
-    ///   opponent inside it destroys it;
-    /// * `vulnerable`: dominoes in cells the opponent can reach, chosen so
-    ///   that no opposing domino touches two of them (first in every
-    ///   other column (row), then in the others away from those).
+    /// * items worth 4 ("protective areas", blocks): 2×2 squares whose
+    ///   cells the opponent can only cover from inside (their neighbours
+    ///   across are occupied or off the board). A domino of `color` in one
+    ///   half leaves the other half safe (two moves) and takes both of the
+    ///   opponent's dominoes there;
+    /// * items worth 1 + k ("vulnerable" dominoes): a domino of `color`
+    ///   whose cells lie at odd offsets of k of the opponent's runs
+    ///   (cells the opponent's packing pairs second: taking one shortens
+    ///   that run's packing by one). Each claims both runs it touches; no
+    ///   run is claimed twice, so the opponent's move, inside one run,
+    ///   spoils at most one of them, and until it does the runs and so
+    ///   the k are unchanged;
+    /// * items worth 1: dominoes in unclaimed cells, every other column
+    ///   (row) first, then the others away from those, so that no
+    ///   opposing domino touches two of them.
     ///
-    /// No opposing domino touches two of these at once: a block's cells
-    /// can only be covered from inside it.
-    pub fn assets(&self, color: Color) -> Assets {
+    /// Items of different kinds never share an opponent's run, and every
+    /// item is spoilt by one opposing move at most (the race's rule).
+    pub fn assets(&self, color: Color, their_pick: u128) -> Assets {
         let free = self.free();
         let (step, edge) = self.dir(color);
         let (os, oedge) = self.dir(color.opp());
         let theirs = self.move_mask(color.opp());
         let reach = theirs | (theirs << os);
-        let safe = pick_pairs(free & !reach, step, edge).count_ones();
+        let safe = pick_pairs(free & !reach, step, edge);
         // The opponent's runs of exactly two cells, by their first cell;
         // two of them side by side along `color`'s direction form a block.
         let isolated = theirs & !(theirs << os) & !(theirs >> os);
         let blocks = pick_pairs(isolated, step, edge);
         let lower = blocks | (blocks << step);
-        let rest = free & reach & !(lower | (lower << os));
+        let unused = free & !(lower | (lower << os)) & !(safe | (safe << step));
+        let odd = their_pick << os;
+        let cand = unused & (unused >> step) & edge;
+        let two = cand & odd & (odd >> step);
+        let one = cand & (odd | (odd >> step)) & !two;
+        let mut worth = [0, 0, 0, blocks.count_ones()];
+        let mut claimed = 0u128;
+        for (mut set, w) in [(two, 2), (one, 1)] {
+            while set != 0 {
+                let x = set.trailing_zeros();
+                set &= set - 1;
+                let cells = (1u128 << x) | (1u128 << (x + step));
+                if cells & claimed == 0 {
+                    claimed |= run_fill(cells, free, os, oedge);
+                    worth[w] += 1;
+                }
+            }
+        }
+        let rest = unused & !claimed;
         let stripes = match color {
             Color::Black => self.even_cols,
             Color::White => self.even_rows,
@@ -280,10 +305,10 @@ impl Domineering {
         let taken = first | (first << step);
         let beside = ((taken & oedge) << os) | ((taken >> os) & oedge);
         let second = pick_pairs(rest & !stripes & !beside, step, edge);
+        worth[0] = first.count_ones() + second.count_ones();
         Assets {
-            safe,
-            blocks: blocks.count_ones(),
-            vulnerable: first.count_ones() + second.count_ones(),
+            safe: safe.count_ones(),
+            worth,
         }
     }
 
@@ -311,8 +336,14 @@ impl Domineering {
     fn analyse(&self) -> (Option<Outcome>, i32) {
         let me = self.to_move;
         let you = me.opp();
-        let (mine, yours) = (self.assets(me), self.assets(you));
-        let (most_mine, most_yours) = (self.max_moves(me), self.max_moves(you));
+        let free = self.free();
+        let pick = |c: Color| {
+            let (step, edge) = self.dir(c);
+            pick_pairs(free, step, edge)
+        };
+        let (pick_mine, pick_yours) = (pick(me), pick(you));
+        let (mine, yours) = (self.assets(me, pick_yours), self.assets(you, pick_mine));
+        let (most_mine, most_yours) = (pick_mine.count_ones(), pick_yours.count_ones());
         let (first, second) = (race_moves(mine, true), race_moves(yours, false));
         let bound = if first > most_yours {
             Some(Outcome::Win)
@@ -347,38 +378,51 @@ fn pick_pairs(mut cells: u128, step: u32, edge: u128) -> u128 {
     picked
 }
 
-/// Counts of a player's guaranteed-move structures; see
-/// [`Domineering::assets`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Assets {
-    pub safe: u32,
-    pub blocks: u32,
-    pub vulnerable: u32,
+/// The cells of the maximal runs (along direction `step`, inside `free`)
+/// that hold a cell of `cells`.
+#[inline]
+fn run_fill(cells: u128, free: u128, step: u32, edge: u128) -> u128 {
+    let mut m = cells;
+    loop {
+        let grown = (m | ((m & edge) << step) | ((m >> step) & edge)) & free;
+        if grown == m {
+            return m;
+        }
+        m = grown;
+    }
 }
 
-/// The race behind [`Game::bound`]. A player P with `a` (safe, blocks,
-/// vulnerable) assets plays against an opponent Q who can make at most M
-/// more moves (the packing [`Domineering::max_moves`]; every move of Q
-/// lowers it by one at least, a move of P into a block by exactly two:
-/// the block's two runs of Q were two cells long). Each move of Q destroys
-/// at most one block or vulnerable domino; P plays blocks first (each one
-/// is a move now and a safe move later), then vulnerable dominoes, then
-/// safe ones; Q destroys blocks first. With P to move (`first`), P wins
-/// when the result exceeds M; with Q to move, when it reaches M. The
-/// closed form is checked against the race's minimax in the tests.
+/// A player's guaranteed-move structures; see [`Domineering::assets`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Assets {
+    /// Safe moves: no opposing move can take them away.
+    pub safe: u32,
+    /// `worth[w - 1]` items worth `w`: taking one is a move of the player
+    /// and, with the safe move it leaves or the opponent's moves it
+    /// removes, w − 1 more in the race; one opposing move spoils it.
+    pub worth: [u32; 4],
+}
+
+/// The race behind [`Game::bound`]. A player P with assets `a` plays
+/// against an opponent Q who can make at most M more moves (the packing
+/// [`Domineering::max_moves`]: every move of Q lowers it by one at least,
+/// and an item P takes lowers it by what it removes). Each move of Q
+/// spoils at most one item. P takes the most valuable item left, Q spoils
+/// the most valuable one left, in turn; then P plays its safe moves. P
+/// wins moving first when the result exceeds M, moving second when it
+/// reaches M. The tests check this against the race's minimax.
 pub fn race_moves(a: Assets, first: bool) -> u32 {
-    let (b, v) = (a.blocks, a.vulnerable);
-    // Blocks alternate: P takes ⌈b/2⌉ when it starts, ⌊b/2⌋ otherwise,
-    // and each taken block is worth 4 (two moves of P, two fewer of Q).
-    // Whoever did not take the last block starts on the vulnerable ones.
-    let p_starts_vulnerable = first == b.is_multiple_of(2);
-    let taken = if first { b.div_ceil(2) } else { b / 2 };
-    let vulnerable = if p_starts_vulnerable {
-        v.div_ceil(2)
-    } else {
-        v / 2
-    };
-    a.safe + 4 * taken + vulnerable
+    let mut total = a.safe;
+    let mut p_turn = first;
+    for w in (1..=4).rev() {
+        let n = a.worth[w as usize - 1];
+        let taken = if p_turn { n.div_ceil(2) } else { n / 2 };
+        total += w * taken;
+        if n % 2 == 1 {
+            p_turn = !p_turn;
+        }
+    }
+    total
 }
 
 impl Game for Domineering {

@@ -68,29 +68,43 @@ impl Exact {
     }
 }
 
-/// The race of [`race_moves`] played out: P (assets `s`, `b`, `v`) against
-/// an opponent with at most `m` moves, as the documentation states it.
+/// The race of [`race_moves`] played out: P with `s` safe moves and
+/// `items[k]` items of kind `KINDS[k]` (moves P gains by taking one, the
+/// opponent's moves it removes) against an opponent with at most `m`
+/// moves, each of which spoils one item or none.
+const KINDS: [(u32, u32); 4] = [(1, 0), (1, 1), (1, 2), (2, 2)];
+
 fn race(
     s: u32,
-    b: u32,
-    v: u32,
+    items: [u32; 4],
     m: u32,
     p_to_move: bool,
-    memo: &mut HashMap<[u32; 5], bool>,
+    memo: &mut HashMap<(u32, [u32; 4], u32, bool), bool>,
 ) -> bool {
-    let key = [s, b, v, m, p_to_move as u32];
+    let key = (s, items, m, p_to_move);
     if let Some(&r) = memo.get(&key) {
         return r;
     }
     let r = if p_to_move {
-        (b > 0 && race(s + 1, b - 1, v, m.saturating_sub(2), false, memo))
-            || (v > 0 && race(s, b, v - 1, m, false, memo))
-            || (s > 0 && race(s - 1, b, v, m, false, memo))
+        (s > 0 && race(s - 1, items, m, false, memo))
+            || (0..4).any(|k| {
+                let (gain, removes) = KINDS[k];
+                let mut rest = items;
+                items[k] > 0 && {
+                    rest[k] -= 1;
+                    race(s + gain - 1, rest, m.saturating_sub(removes), false, memo)
+                }
+            })
     } else {
         m == 0
-            || (race(s, b, v, m - 1, true, memo)
-                && (b == 0 || race(s, b - 1, v, m - 1, true, memo))
-                && (v == 0 || race(s, b, v - 1, m - 1, true, memo)))
+            || (race(s, items, m - 1, true, memo)
+                && (0..4).all(|k| {
+                    let mut rest = items;
+                    items[k] == 0 || {
+                        rest[k] -= 1;
+                        race(s, rest, m - 1, true, memo)
+                    }
+                }))
     };
     memo.insert(key, r);
     r
@@ -99,26 +113,25 @@ fn race(
 #[test]
 fn race_closed_form_matches_the_race() {
     let mut memo = HashMap::new();
-    for s in 0..6 {
-        for b in 0..7 {
-            for v in 0..9 {
-                let a = Assets {
-                    safe: s,
-                    blocks: b,
-                    vulnerable: v,
-                };
-                for m in 0..40 {
-                    assert_eq!(
-                        race(s, b, v, m, true, &mut memo),
-                        race_moves(a, true) > m,
-                        "first {a:?} m={m}"
-                    );
-                    assert_eq!(
-                        race(s, b, v, m, false, &mut memo),
-                        race_moves(a, false) >= m,
-                        "second {a:?} m={m}"
-                    );
-                }
+    for s in 0..4 {
+        for n in 0..4u32.pow(4) {
+            let items = [n % 4, n / 4 % 4, n / 16 % 4, n / 64 % 4];
+            // KINDS[k] is worth gain + removes = k + 1, except blocks (4).
+            let a = Assets {
+                safe: s,
+                worth: items,
+            };
+            for m in 0..30 {
+                assert_eq!(
+                    race(s, items, m, true, &mut memo),
+                    race_moves(a, true) > m,
+                    "first {a:?} m={m}"
+                );
+                assert_eq!(
+                    race(s, items, m, false, &mut memo),
+                    race_moves(a, false) >= m,
+                    "second {a:?} m={m}"
+                );
             }
         }
     }
