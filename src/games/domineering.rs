@@ -254,9 +254,9 @@ impl Domineering {
     ///   half leaves the other half safe (two moves) and takes both of the
     ///   opponent's dominoes there;
     /// * items worth 1 + k ("vulnerable" dominoes): a domino of `color`
-    ///   whose cells lie at odd offsets of k of the opponent's runs
-    ///   (cells the opponent's packing pairs second: taking one shortens
-    ///   that run's packing by one). Each claims both runs it touches; no
+    ///   with k cells whose loss shortens the packing of their opponent's
+    ///   run by one (any cell of an even run, a cell at an odd offset of
+    ///   an odd one). Each claims both runs it touches; no
     ///   run is claimed twice, so the opponent's move, inside one run,
     ///   spoils at most one of them, and until it does the runs and so
     ///   the k are unchanged;
@@ -279,10 +279,15 @@ impl Domineering {
         let blocks = pick_pairs(isolated, step, edge);
         let lower = blocks | (blocks << step);
         let unused = free & !(lower | (lower << os)) & !(safe | (safe << step));
-        let odd = their_pick << os;
+        // Cells whose loss shortens the opponent's packing of their run:
+        // the second cell of each pair its greedy packing places (odd
+        // offsets), and every cell of a run of even length (no cell left
+        // over there).
+        let left_over = free & !(their_pick | (their_pick << os));
+        let shortens = (their_pick << os) | (free & !run_fill(left_over, free, os, oedge));
         let cand = unused & (unused >> step) & edge;
-        let two = cand & odd & (odd >> step);
-        let one = cand & (odd | (odd >> step)) & !two;
+        let two = cand & shortens & (shortens >> step);
+        let one = cand & (shortens | (shortens >> step)) & !two;
         let mut worth = [0, 0, 0, blocks.count_ones()];
         let mut claimed = 0u128;
         for (mut set, w) in [(two, 2), (one, 1)] {
@@ -333,7 +338,10 @@ impl Domineering {
     /// The evaluation orders moves: differences of mobility, of what the
     /// assets guarantee and of the most moves left (weights 16, 32, 16).
     /// The best move takes opponent's moves away and makes safe ones.
-    fn analyse(&self) -> (Option<Outcome>, i32) {
+    ///
+    /// Without `win_side` only the loss half of the bound is tried (the
+    /// mover's own assets are the other half's cost).
+    fn analyse(&self, win_side: bool) -> (Option<Outcome>, i32) {
         let me = self.to_move;
         let you = me.opp();
         let free = self.free();
@@ -342,21 +350,22 @@ impl Domineering {
             pick_pairs(free, step, edge)
         };
         let (pick_mine, pick_yours) = (pick(me), pick(you));
-        let (mine, yours) = (self.assets(me, pick_yours), self.assets(you, pick_mine));
         let (most_mine, most_yours) = (pick_mine.count_ones(), pick_yours.count_ones());
-        let (first, second) = (race_moves(mine, true), race_moves(yours, false));
-        let bound = if first > most_yours {
-            Some(Outcome::Win)
-        } else if second >= most_mine {
+        let yours = self.assets(you, pick_mine);
+        let mine = win_side.then(|| self.assets(me, pick_yours));
+        let bound = if race_moves(yours, false) >= most_mine {
             Some(Outcome::Loss)
+        } else if mine.is_some_and(|a| race_moves(a, true) > most_yours) {
+            Some(Outcome::Win)
         } else {
             None
         };
         let mobility =
             self.move_mask(me).count_ones() as i32 - self.move_mask(you).count_ones() as i32;
-        let assets = mine.safe as i32 - yours.safe as i32;
+        let safe_mine = mine.map_or_else(|| self.safe_moves(me), |a| a.safe);
+        let safe = safe_mine as i32 - yours.safe as i32;
         let most = most_mine as i32 - most_yours as i32;
-        (bound, 16 * mobility + 32 * assets + 16 * most)
+        (bound, 16 * mobility + 32 * safe + 16 * most)
     }
 }
 
@@ -456,11 +465,13 @@ impl Game for Domineering {
     /// The race of safe, protective and vulnerable moves; see
     /// [`Domineering::analyse`].
     fn bound(&self) -> Option<Outcome> {
-        self.analyse().0
+        self.analyse(true).0
     }
 
-    fn bound_and_evaluate(&self) -> (Option<Outcome>, i32) {
-        self.analyse()
+    /// Only the loss half of the bound: the look-ahead asks no more.
+    fn lost_and_evaluate(&self) -> (bool, i32) {
+        let (bound, eval) = self.analyse(false);
+        (bound == Some(Outcome::Loss), eval)
     }
 
     /// The least key over the board's reflections (left-right,
@@ -503,7 +514,7 @@ impl Game for Domineering {
     /// tried). It orders moves: the best move takes opponent's moves away
     /// and makes safe ones.
     fn evaluate(&self) -> i32 {
-        self.analyse().1
+        self.analyse(false).1
     }
 
     /// Obsequi's ordering idea (Bullock 2002): a good move takes many of

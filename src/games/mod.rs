@@ -161,11 +161,13 @@ pub trait Game: Clone + Send + Sync + 'static {
         None
     }
 
-    /// [`Game::bound`] and [`Game::evaluate`] of a non-terminal position
-    /// together, for games whose two share work: the depth-first solvers'
-    /// look-ahead asks for both of every child.
-    fn bound_and_evaluate(&self) -> (Option<Outcome>, i32) {
-        (self.bound(), self.evaluate())
+    /// Whether [`Game::bound`] proves a non-terminal position lost for the
+    /// player to move, and its [`Game::evaluate`], together: the
+    /// depth-first solvers' look-ahead asks both of every child, and games
+    /// whose two share work (or whose loss test is cheaper than the whole
+    /// bound) answer faster. `false` is always sound.
+    fn lost_and_evaluate(&self) -> (bool, i32) {
+        (self.bound() == Some(Outcome::Loss), self.evaluate())
     }
 
     /// A heuristic value of the position for the player to move, strictly

@@ -307,10 +307,9 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
             let (stop, eval) = match (game.outcome(), lookahead) {
                 (Some(o), _) => (lookahead.is_some() && o == Outcome::Loss, game.evaluate()),
                 (None, Some(table)) => {
-                    let (bound, eval) = game.bound_and_evaluate();
-                    let lost = bound == Some(Outcome::Loss)
-                        || (bound.is_none()
-                            && ply < ETC_PLIES
+                    let (lost, eval) = game.lost_and_evaluate();
+                    let lost = lost
+                        || (ply < ETC_PLIES
                             && table
                                 .probe(game.canonical_key())
                                 .is_some_and(|e| e.depth == u8::MAX && e.hi < 0));
