@@ -73,6 +73,8 @@ pub struct Domineering {
     even_cols: u128,
     even_rows: u128,
     key: u64,
+    /// ⌈2^16 / cols⌉, for [`row_of`].
+    recip: u32,
     /// Keys of the occupancy reflected left-right, upside-down and both
     /// (the board's symmetries that keep dominoes' orientation), for
     /// [`Game::canonical_key`]; none includes the player to move.
@@ -120,6 +122,7 @@ impl Domineering {
             even_cols,
             even_rows,
             key: 0,
+            recip: (1u32 << 16).div_ceil(cols as u32),
             sym_keys: [0; 3],
         }
     }
@@ -190,7 +193,8 @@ impl Domineering {
         let cols = self.cols as usize;
         let last = self.rows as usize - 1;
         for cell in [a as usize, b as usize] {
-            let (r, c) = (cell / cols, cell % cols);
+            let r = row_of(cell, self.recip);
+            let c = cell - r * cols;
             let lr = r * cols + (cols - 1 - c);
             let ud = (last - r) * cols + c;
             let both = (last - r) * cols + (cols - 1 - c);
@@ -273,12 +277,29 @@ impl Domineering {
         let theirs = self.move_mask(color.opp());
         let reach = theirs | (theirs << os);
         let safe = pick_pairs(free & !reach, step, edge);
-        // The opponent's runs of exactly two cells, by their first cell;
-        // two of them side by side along `color`'s direction form a block.
-        let isolated = theirs & !(theirs << os) & !(theirs >> os);
-        let blocks = pick_pairs(isolated, step, edge);
-        let lower = blocks | (blocks << step);
-        let unused = free & !(lower | (lower << os)) & !(safe | (safe << step));
+        let unused = free & !(safe | (safe << step));
+        // 2×2 free squares closed to the opponent on one side across (its
+        // neighbours there occupied or off the board): a domino of `color`
+        // in the open half leaves the closed half safe and shortens the
+        // opponent's two runs through the square by one each.
+        let square = free & (free >> os) & (free >> step) & (free >> (step + os)) & edge & oedge;
+        let ahead = (free >> os) & oedge;
+        let behind = (free & oedge) << os;
+        let closed_ahead = !(ahead >> os) & !(ahead >> (os + step));
+        let closed_behind = !behind & !(behind >> step);
+        let mut set = square & (closed_ahead | closed_behind);
+        let mut worth = [0; 4];
+        let mut claimed = 0u128;
+        while set != 0 {
+            let x = set.trailing_zeros();
+            set &= set - 1;
+            let low = (1u128 << x) | (1u128 << (x + os));
+            let cells = low | (low << step);
+            if cells & claimed == 0 {
+                claimed |= run_fill(cells, free, os, oedge);
+                worth[3] += 1;
+            }
+        }
         // Cells whose loss shortens the opponent's packing of their run:
         // the second cell of each pair its greedy packing places (odd
         // offsets), and every cell of a run of even length (no cell left
@@ -288,8 +309,6 @@ impl Domineering {
         let cand = unused & (unused >> step) & edge;
         let two = cand & shortens & (shortens >> step);
         let one = cand & (shortens | (shortens >> step)) & !two;
-        let mut worth = [0, 0, 0, blocks.count_ones()];
-        let mut claimed = 0u128;
         for (mut set, w) in [(two, 2), (one, 1)] {
             while set != 0 {
                 let x = set.trailing_zeros();
@@ -385,6 +404,15 @@ fn pick_pairs(mut cells: u128, step: u32, edge: u128) -> u128 {
         cells &= !(starts | (pairs << step));
     }
     picked
+}
+
+/// `cell / cols` for a cell of the bitboard, by a multiplication with
+/// `recip` = ⌈2^16 / cols⌉: exact for every cell below 128 and every width
+/// up to 128 (the reciprocal's rounding error, times 127, stays below
+/// 1 / cols). Play and undo need it twice each, and a division is slow.
+#[inline]
+fn row_of(cell: usize, recip: u32) -> usize {
+    (cell * recip as usize) >> 16
 }
 
 /// The cells of the maximal runs (along direction `step`, inside `free`)
@@ -637,6 +665,16 @@ mod tests {
             let mut h = Domineering::new(c, r);
             h.set_to_move(Color::White);
             assert_eq!(wins(&mut v), wins(&mut h), "{r}x{c}");
+        }
+    }
+
+    #[test]
+    fn row_of_divides_exactly() {
+        for cols in 1..=128u8 {
+            for cell in 0..MAX_CELLS {
+                let recip = (1u32 << 16).div_ceil(cols as u32);
+                assert_eq!(row_of(cell, recip), cell / cols as usize, "{cell} {cols}");
+            }
         }
     }
 
