@@ -10,7 +10,8 @@ use std::collections::HashMap;
 /// Exact values (win for the player to move?) of every position reachable
 /// from the ones solved, by memoised negamax without any bound.
 struct Exact {
-    memo: HashMap<(u128, bool), bool>,
+    /// Keyed by board size, occupancy and whether Black is to move.
+    memo: HashMap<(usize, usize, u128, bool), bool>,
 }
 
 impl Exact {
@@ -21,7 +22,12 @@ impl Exact {
     }
 
     fn wins(&mut self, g: &mut Domineering) -> bool {
-        let key = (g.occupied(), g.to_move() == Color::Black);
+        let key = (
+            g.rows(),
+            g.cols(),
+            g.occupied(),
+            g.to_move() == Color::Black,
+        );
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
@@ -204,4 +210,48 @@ fn bound_agrees_with_exhaustive_search_on_random_6x6() {
         decided += exact.check_all(&mut g, &mut HashMap::new());
     }
     assert!(decided > 10_000, "{decided}");
+}
+
+/// α-β and NegaScout (both take [`Game::bound`] and its look-ahead)
+/// against the exact values: every board up to 5×5 with either player
+/// first, and random 6×6 positions; the move they report must achieve the
+/// value too.
+#[test]
+fn depth_first_solvers_agree_with_exhaustive_search() {
+    use crate::solve::{solve, Algo, Limits};
+    let limits = Limits {
+        memory: Some(4 << 20),
+        ..Limits::default()
+    };
+    let mut positions = Vec::new();
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            for first in [Color::Black, Color::White] {
+                let mut g = Domineering::new(rows, cols);
+                g.set_to_move(first);
+                positions.push(g);
+            }
+        }
+    }
+    positions.extend((100..160).map(|seed| random_6x6(seed, 4 + seed as usize % 5)));
+    let mut exact = Exact::new();
+    for g in positions {
+        let truth = exact.wins(&mut g.clone());
+        for algo in [Algo::AlphaBeta, Algo::NegaScout] {
+            let r = solve(algo, &g, &limits).unwrap();
+            let won = r.value == Some(Outcome::Win);
+            assert_eq!(won, truth, "{} on {g:?}", algo.name());
+            assert!(r.value.is_some());
+            if let Some(m) = r.best {
+                let mut after = g;
+                after.play(m);
+                assert_eq!(
+                    !exact.wins(&mut after),
+                    truth,
+                    "{} move on {g:?}",
+                    algo.name()
+                );
+            }
+        }
+    }
 }
