@@ -24,6 +24,18 @@
 //! is on the board. Moves, mobility and outcome are a few word operations;
 //! undo clears two bits. Only occupancy decides the rest of the game, so
 //! the key hashes occupancy and the player to move, not who placed what.
+//!
+//! # Proven bound
+//!
+//! [`Game::bound`] decides positions without search by a race
+//! ([`race_moves`]): the moves one player is sure of — safe moves
+//! (Breuker, Uiterwijk & van den Herik, "Solving 8×8 Domineering", TCS
+//! 2000), protective squares and vulnerable dominoes (Bullock, "Domineering:
+//! Solving Large Combinatorial Search Spaces", 2002; his solver Obsequi),
+//! each counted with the opponent's moves it removes — against the most
+//! moves the opponent can still make. The tests in `domineering_tests.rs`
+//! check the race's closed form against its minimax and the bound against
+//! exhaustive search of every position of every board up to 5×5.
 
 use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
 
@@ -354,9 +366,11 @@ impl Domineering {
     /// opponent; it loses when the opponent's assets, moving second,
     /// answer every move the mover can still make.
     ///
-    /// The evaluation orders moves: differences of mobility, of what the
-    /// assets guarantee and of the most moves left (weights 16, 32, 16).
-    /// The best move takes opponent's moves away and makes safe ones.
+    /// The evaluation orders moves: differences of mobility, of safe moves
+    /// and of the most moves left (weights 16, 32, 16: the fewest α-β
+    /// nodes on 7×6 and 7×7 among a few tried, the race's own margin
+    /// included). The best move takes opponent's moves away and makes safe
+    /// ones.
     ///
     /// Without `win_side` only the loss half of the bound is tried (the
     /// mover's own assets are the other half's cost).
@@ -537,32 +551,10 @@ impl Game for Domineering {
         self.set_to_move(color);
     }
 
-    /// Differences of mobility, safe moves and most moves left (weights
-    /// 16, 32, 16: the fewest α-β nodes on 7×6 and 7×7 among a few
-    /// tried). It orders moves: the best move takes opponent's moves away
-    /// and makes safe ones.
+    /// Differences of mobility, safe moves and most moves left; see
+    /// [`Domineering::analyse`].
     fn evaluate(&self) -> i32 {
         self.analyse(false).1
-    }
-
-    /// Obsequi's ordering idea (Bullock 2002): a good move takes many of
-    /// the opponent's moves away, few of the mover's own, and does not
-    /// spend one of the mover's safe moves (those keep for later).
-    fn move_score(&self, m: u8) -> Option<i32> {
-        let me = self.to_move;
-        let (my_step, their_step) = match me {
-            Color::Black => (self.cols as u32, 1),
-            Color::White => (1, self.cols as u32),
-        };
-        let cells = (1u128 << m) | (1u128 << (m as u32 + my_step));
-        let theirs = self.move_mask(me.opp());
-        let mine = self.move_mask(me);
-        // A move at y covers y and y + step: it overlaps `cells` when y or
-        // y + step is one of them.
-        let killed = (theirs & (cells | (cells >> their_step))).count_ones() as i32;
-        let lost = (mine & (cells | (cells >> my_step))).count_ones() as i32 - 1;
-        let wasted = self.untouchable(me) & cells == cells;
-        Some(4 * killed - 2 * lost - if wasted { 32 } else { 0 })
     }
 
     fn format_move(&self, m: u8) -> String {

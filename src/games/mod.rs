@@ -153,14 +153,6 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
-    /// A cheap static score of the mover's legal move `m` for move
-    /// ordering (higher is tried first), when the game has one that beats
-    /// evaluating the position after the move; `None` (the default) lets
-    /// the depth-first solvers play `m` and call [`Game::evaluate`].
-    fn move_score(&self, _m: Self::Move) -> Option<i32> {
-        None
-    }
-
     /// Whether [`Game::bound`] proves a non-terminal position lost for the
     /// player to move, and its [`Game::evaluate`], together: the
     /// depth-first solvers' look-ahead asks both of every child, and games
