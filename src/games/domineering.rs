@@ -24,6 +24,18 @@
 //! is on the board. Moves, mobility and outcome are a few word operations;
 //! undo clears two bits. Only occupancy decides the rest of the game, so
 //! the key hashes occupancy and the player to move, not who placed what.
+//!
+//! # Proven bound
+//!
+//! [`Game::bound`] decides positions without search by a race
+//! ([`race_moves`]): the moves one player is sure of — safe moves
+//! (Breuker, Uiterwijk & van den Herik, "Solving 8×8 Domineering", TCS
+//! 2000), protective squares and vulnerable dominoes (Bullock, "Domineering:
+//! Solving Large Combinatorial Search Spaces", 2002; his solver Obsequi),
+//! each counted with the opponent's moves it removes — against the most
+//! moves the opponent can still make. The tests in `domineering_tests.rs`
+//! check the race's closed form against its minimax and the bound against
+//! exhaustive search of every position of every board up to 5×5.
 
 use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
 use crate::go::zobrist::key_table;
@@ -232,45 +244,32 @@ impl Domineering {
         self.board & !self.occupied
     }
 
+    /// `color`'s step between the two cells of its dominoes and the cells
+    /// whose partner in that direction is on the board.
+    #[inline]
+    fn dir(&self, color: Color) -> (u32, u128) {
+        match color {
+            Color::Black => (self.cols as u32, self.v_edge),
+            Color::White => (1, self.h_edge),
+        }
+    }
+
     /// Cells no domino of `color`'s opponent can ever cover: free cells
     /// whose both neighbours across `color`'s direction are occupied or
     /// off the board. Occupancy only grows, so they stay out of its reach.
     #[inline]
     fn untouchable(&self, color: Color) -> u128 {
-        let free = self.free();
         let theirs = self.move_mask(color.opp());
-        let step = self.opp_step(color);
-        free & !(theirs | (theirs << step))
-    }
-
-    /// The step between the two cells of `color`'s opponent's dominoes.
-    #[inline]
-    fn opp_step(&self, color: Color) -> u32 {
-        match color {
-            Color::Black => 1,
-            Color::White => self.cols as u32,
-        }
+        let (step, _) = self.dir(color.opp());
+        self.free() & !(theirs | (theirs << step))
     }
 
     /// The most disjoint dominoes of `color` that fit into `cells`: each
     /// maximal run of length L along `color`'s direction holds ⌊L/2⌋.
-    /// Greedy from the bottom (left) end of each run, a few rounds.
     #[inline]
-    fn disjoint_dominoes(&self, color: Color, mut cells: u128) -> u32 {
-        let (step, edge) = match color {
-            Color::Black => (self.cols as u32, self.v_edge),
-            Color::White => (1, self.h_edge),
-        };
-        let mut count = 0;
-        while cells != 0 {
-            // Run starts: cells whose predecessor in the direction is not
-            // in the set (or not linked to them: a row's last cell).
-            let starts = cells & !((cells & edge) << step);
-            let pairs = starts & (cells >> step) & edge;
-            count += pairs.count_ones();
-            cells &= !(starts | (pairs << step));
-        }
-        count
+    fn disjoint_dominoes(&self, color: Color, cells: u128) -> u32 {
+        let (step, edge) = self.dir(color);
+        pick_pairs(cells, step, edge).count_ones()
     }
 
     /// A lower bound on the moves `color` can make from now on whatever
@@ -281,24 +280,94 @@ impl Domineering {
         self.disjoint_dominoes(color, self.untouchable(color))
     }
 
-    /// A lower bound on the moves `color` makes from now on when it moves
-    /// first: the safe moves plus half (rounded up) of `v` "vulnerable"
-    /// moves — disjoint dominoes in cells the opponent can reach, all in
-    /// every other column (rows, for Horizontal), so that one opposing
-    /// domino destroys at most one of them. The player takes one each turn
-    /// while the opponent destroys at most one; every destroying move is
-    /// one of the opponent's own moves, which [`Self::max_moves`] counts.
-    pub fn guaranteed_moves(&self, color: Color, first: bool) -> u32 {
-        let untouchable = self.untouchable(color);
-        let open = self.free() & !untouchable;
+    /// What guarantees `color` moves whatever the opponent does, in
+    /// disjoint cells (Bullock 2002 names the kinds; [`race_moves`] counts
+    /// them). `their_pick` is [`pick_pairs`] of the free cells in the
+    /// opponent's direction: its greedy packing, [`Self::max_moves`].
+    ///
+    /// * `safe`: dominoes in cells the opponent can never cover;
+    /// * items worth 4 ("protective areas", blocks): 2×2 squares whose
+    ///   cells the opponent can only cover from inside (their neighbours
+    ///   across are occupied or off the board). A domino of `color` in one
+    ///   half leaves the other half safe (two moves) and takes both of the
+    ///   opponent's dominoes there;
+    /// * items worth 1 + k ("vulnerable" dominoes): a domino of `color`
+    ///   with k cells whose loss shortens the packing of their opponent's
+    ///   run by one (any cell of an even run, a cell at an odd offset of
+    ///   an odd one). Each claims both runs it touches; no
+    ///   run is claimed twice, so the opponent's move, inside one run,
+    ///   spoils at most one of them, and until it does the runs and so
+    ///   the k are unchanged;
+    /// * items worth 1: dominoes in unclaimed cells, every other column
+    ///   (row) first, then the others away from those, so that no
+    ///   opposing domino touches two of them.
+    ///
+    /// Items of different kinds never share an opponent's run, and every
+    /// item is spoilt by one opposing move at most (the race's rule).
+    pub fn assets(&self, color: Color, their_pick: u128) -> Assets {
+        let free = self.free();
+        let (step, edge) = self.dir(color);
+        let (os, oedge) = self.dir(color.opp());
+        let theirs = self.move_mask(color.opp());
+        let reach = theirs | (theirs << os);
+        let safe = pick_pairs(free & !reach, step, edge);
+        let unused = free & !(safe | (safe << step));
+        // 2×2 free squares closed to the opponent on one side across (its
+        // neighbours there occupied or off the board): a domino of `color`
+        // in the open half leaves the closed half safe and shortens the
+        // opponent's two runs through the square by one each.
+        let square = free & (free >> os) & (free >> step) & (free >> (step + os)) & edge & oedge;
+        let ahead = (free >> os) & oedge;
+        let behind = (free & oedge) << os;
+        let closed_ahead = !(ahead >> os) & !(ahead >> (os + step));
+        let closed_behind = !behind & !(behind >> step);
+        let mut set = square & (closed_ahead | closed_behind);
+        let mut worth = [0; 4];
+        let mut claimed = 0u128;
+        while set != 0 {
+            let x = set.trailing_zeros();
+            set &= set - 1;
+            let low = (1u128 << x) | (1u128 << (x + os));
+            let cells = low | (low << step);
+            if cells & claimed == 0 {
+                claimed |= run_fill(cells, free, os, oedge);
+                worth[3] += 1;
+            }
+        }
+        // Cells whose loss shortens the opponent's packing of their run:
+        // the second cell of each pair its greedy packing places (odd
+        // offsets), and every cell of a run of even length (no cell left
+        // over there).
+        let left_over = free & !(their_pick | (their_pick << os));
+        let shortens = (their_pick << os) | (free & !run_fill(left_over, free, os, oedge));
+        let cand = unused & (unused >> step) & edge;
+        let two = cand & shortens & (shortens >> step);
+        let one = cand & (shortens | (shortens >> step)) & !two;
+        for (mut set, w) in [(two, 2), (one, 1)] {
+            while set != 0 {
+                let x = set.trailing_zeros();
+                set &= set - 1;
+                let cells = (1u128 << x) | (1u128 << (x + step));
+                if cells & claimed == 0 {
+                    claimed |= run_fill(cells, free, os, oedge);
+                    worth[w] += 1;
+                }
+            }
+        }
+        let rest = unused & !claimed;
         let stripes = match color {
             Color::Black => self.even_cols,
             Color::White => self.even_rows,
         };
-        let v = self
-            .disjoint_dominoes(color, open & stripes)
-            .max(self.disjoint_dominoes(color, open & !stripes));
-        self.disjoint_dominoes(color, untouchable) + if first { v.div_ceil(2) } else { v / 2 }
+        let first = pick_pairs(rest & stripes, step, edge);
+        let taken = first | (first << step);
+        let beside = ((taken & oedge) << os) | ((taken >> os) & oedge);
+        let second = pick_pairs(rest & !stripes & !beside, step, edge);
+        worth[0] = first.count_ones() + second.count_ones();
+        Assets {
+            safe: safe.count_ones(),
+            worth,
+        }
     }
 
     /// An upper bound on the moves `color` can make from now on: disjoint
@@ -307,6 +376,117 @@ impl Domineering {
     pub fn max_moves(&self, color: Color) -> u32 {
         self.disjoint_dominoes(color, self.free())
     }
+}
+
+impl Domineering {
+    /// [`Game::bound`] and [`Game::evaluate`], which share their counts.
+    ///
+    /// The bound is the race of [`race_moves`] (Breuker, Uiterwijk & van
+    /// den Herik 2000 count safe moves; Bullock's Obsequi, 2002, adds
+    /// protective and vulnerable ones): the mover wins when the moves its
+    /// assets guarantee, moving first, exceed the most moves left to the
+    /// opponent; it loses when the opponent's assets, moving second,
+    /// answer every move the mover can still make.
+    ///
+    /// The evaluation orders moves: differences of mobility, of safe moves
+    /// and of the most moves left (weights 16, 32, 16: the fewest α-β
+    /// nodes on 7×6 and 7×7 among a few tried, the race's own margin
+    /// included). The best move takes opponent's moves away and makes safe
+    /// ones.
+    ///
+    /// Without `win_side` only the loss half of the bound is tried (the
+    /// mover's own assets are the other half's cost).
+    fn analyse(&self, win_side: bool) -> (Option<Outcome>, i32) {
+        let me = self.to_move;
+        let you = me.opp();
+        let free = self.free();
+        let pick = |c: Color| {
+            let (step, edge) = self.dir(c);
+            pick_pairs(free, step, edge)
+        };
+        let (pick_mine, pick_yours) = (pick(me), pick(you));
+        let (most_mine, most_yours) = (pick_mine.count_ones(), pick_yours.count_ones());
+        let yours = self.assets(you, pick_mine);
+        let mine = win_side.then(|| self.assets(me, pick_yours));
+        let bound = if race_moves(yours, false) >= most_mine {
+            Some(Outcome::Loss)
+        } else if mine.is_some_and(|a| race_moves(a, true) > most_yours) {
+            Some(Outcome::Win)
+        } else {
+            None
+        };
+        let mobility =
+            self.move_mask(me).count_ones() as i32 - self.move_mask(you).count_ones() as i32;
+        let safe_mine = mine.map_or_else(|| self.safe_moves(me), |a| a.safe);
+        let safe = safe_mine as i32 - yours.safe as i32;
+        let most = most_mine as i32 - most_yours as i32;
+        (bound, 16 * mobility + 32 * safe + 16 * most)
+    }
+}
+
+/// The lower cells of the dominoes a greedy packing places into `cells`
+/// along direction `step` (`edge`: cells whose partner is on the board):
+/// from the first cell of each maximal run, every other pair, which is
+/// the most a run holds (⌊L/2⌋). A few word operations per round.
+#[inline]
+fn pick_pairs(mut cells: u128, step: u32, edge: u128) -> u128 {
+    let mut picked = 0;
+    while cells != 0 {
+        // Run starts: cells whose predecessor in the direction is not in
+        // the set (or not linked to them: a row's last cell).
+        let starts = cells & !((cells & edge) << step);
+        let pairs = starts & (cells >> step) & edge;
+        picked |= pairs;
+        cells &= !(starts | (pairs << step));
+    }
+    picked
+}
+
+/// The cells of the maximal runs (along direction `step`, inside `free`)
+/// that hold a cell of `cells`.
+#[inline]
+fn run_fill(cells: u128, free: u128, step: u32, edge: u128) -> u128 {
+    let mut m = cells;
+    loop {
+        let grown = (m | ((m & edge) << step) | ((m >> step) & edge)) & free;
+        if grown == m {
+            return m;
+        }
+        m = grown;
+    }
+}
+
+/// A player's guaranteed-move structures; see [`Domineering::assets`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Assets {
+    /// Safe moves: no opposing move can take them away.
+    pub safe: u32,
+    /// `worth[w - 1]` items worth `w`: taking one is a move of the player
+    /// and, with the safe move it leaves or the opponent's moves it
+    /// removes, w − 1 more in the race; one opposing move spoils it.
+    pub worth: [u32; 4],
+}
+
+/// The race behind [`Game::bound`]. A player P with assets `a` plays
+/// against an opponent Q who can make at most M more moves (the packing
+/// [`Domineering::max_moves`]: every move of Q lowers it by one at least,
+/// and an item P takes lowers it by what it removes). Each move of Q
+/// spoils at most one item. P takes the most valuable item left, Q spoils
+/// the most valuable one left, in turn; then P plays its safe moves. P
+/// wins moving first when the result exceeds M, moving second when it
+/// reaches M. The tests check this against the race's minimax.
+pub fn race_moves(a: Assets, first: bool) -> u32 {
+    let mut total = a.safe;
+    let mut p_turn = first;
+    for w in (1..=4).rev() {
+        let n = a.worth[w as usize - 1];
+        let taken = if p_turn { n.div_ceil(2) } else { n / 2 };
+        total += w * taken;
+        if n % 2 == 1 {
+            p_turn = !p_turn;
+        }
+    }
+    total
 }
 
 impl Game for Domineering {
@@ -337,24 +517,16 @@ impl Game for Domineering {
         self.move_mask(self.to_move).count_ones() as usize
     }
 
-    /// The safe-move rules (Breuker, Uiterwijk & van den Herik 2000;
-    /// Obsequi): with `s` moves the mover can make whatever happens and at
-    /// most `m` moves left to the opponent, the mover wins when `s > m`
-    /// (it plays only safe moves; the opponent runs out first). It loses
-    /// when the opponent's safe moves reach the mover's most moves: each
-    /// of the mover's moves gets a safe answer, until the mover is stuck.
-    /// Safe cells of one player are out of the other's reach, so playing
-    /// them never changes the other's bound.
+    /// The race of safe, protective and vulnerable moves; see
+    /// [`Domineering::analyse`].
     fn bound(&self) -> Option<Outcome> {
-        let me = self.to_move;
-        let you = me.opp();
-        if self.guaranteed_moves(me, true) > self.max_moves(you) {
-            Some(Outcome::Win)
-        } else if self.guaranteed_moves(you, false) >= self.max_moves(me) {
-            Some(Outcome::Loss)
-        } else {
-            None
-        }
+        self.analyse(true).0
+    }
+
+    /// Only the loss half of the bound: the look-ahead asks no more.
+    fn lost_and_evaluate(&self) -> (bool, i32) {
+        let (bound, eval) = self.analyse(false);
+        (bound == Some(Outcome::Loss), eval)
     }
 
     /// The least key over the board's reflections (left-right,
@@ -391,17 +563,10 @@ impl Game for Domineering {
         self.set_to_move(color);
     }
 
-    /// Differences of mobility, safe moves and most moves left (weights
-    /// 16, 32, 16: the fewest α-β nodes on 7×6 and 7×7 among a few
-    /// tried). It orders moves: the best move takes opponent's moves away
-    /// and makes safe ones.
+    /// Differences of mobility, safe moves and most moves left; see
+    /// [`Domineering::analyse`].
     fn evaluate(&self) -> i32 {
-        let mine = self.move_mask(self.to_move).count_ones() as i32;
-        let theirs = self.move_mask(self.to_move.opp()).count_ones() as i32;
-        let (me, you) = (self.to_move, self.to_move.opp());
-        let safe = self.safe_moves(me) as i32 - self.safe_moves(you) as i32;
-        let most = self.max_moves(me) as i32 - self.max_moves(you) as i32;
-        16 * (mine - theirs) + 32 * safe + 16 * most
+        self.analyse(false).1
     }
 
     fn format_move(&self, m: u8) -> String {
@@ -531,3 +696,7 @@ mod tests {
         assert_eq!(e.canonical_key(), Domineering::new(4, 5).canonical_key());
     }
 }
+
+#[cfg(test)]
+#[path = "domineering_tests.rs"]
+mod exhaustive;

@@ -153,6 +153,15 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether [`Game::bound`] proves a non-terminal position lost for the
+    /// player to move, and its [`Game::evaluate`], together: the
+    /// depth-first solvers' look-ahead asks both of every child, and games
+    /// whose two share work (or whose loss test is cheaper than the whole
+    /// bound) answer faster. `false` is always sound.
+    fn lost_and_evaluate(&self) -> (bool, i32) {
+        (self.bound() == Some(Outcome::Loss), self.evaluate())
+    }
+
     /// A heuristic value of the position for the player to move, strictly
     /// inside `(-EVAL_MAX, EVAL_MAX)`; larger is better for the mover.
     fn evaluate(&self) -> i32;

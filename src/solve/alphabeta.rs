@@ -146,11 +146,14 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, '_, M> {
         g.moves(&mut moves);
         let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
         let color = g.to_move();
-        if let Some(m) = self
-            .solver
-            .heuristics
-            .order(g, ply, tt_move, &moves, &mut keys, true)
-        {
+        if let Some(m) = self.solver.heuristics.order(
+            g,
+            ply,
+            tt_move,
+            &moves,
+            &mut keys,
+            Some(&self.solver.table),
+        ) {
             if root {
                 self.root_best = Some(m);
             }

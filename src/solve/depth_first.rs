@@ -14,7 +14,7 @@
 //! are only ordering hints and are checked against the legal moves.
 
 use super::{Limits, Stopped};
-use crate::games::{Color, Game, MoveList, MAX_MOVES};
+use crate::games::{Color, Game, MoveList, Outcome, MAX_MOVES};
 use arrayvec::ArrayVec;
 use std::hash::{Hash, Hasher};
 use std::time::{Duration, Instant};
@@ -225,6 +225,11 @@ impl Hasher for MoveHasher {
 
 const HISTORY_SIZE: usize = 4096;
 
+/// Plies below which the look-ahead also probes the table for every
+/// child: near the root a cutoff saves a large subtree, deeper down the
+/// probes' cache misses cost more than they save.
+const ETC_PLIES: usize = 8;
+
 fn history_slot<M: Hash>(m: &M, color: Color) -> usize {
     let mut h = MoveHasher(0);
     m.hash(&mut h);
@@ -280,9 +285,11 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
 
     /// Sorting keys for `moves` (higher first): the table move, then the
     /// killers, then the others by the evaluation of the position after
-    /// the move (the mover's view) with history breaking ties. With
-    /// `lookahead`, also looks for a move after which [`Game::bound`]
-    /// proves the opponent lost, and returns it at once.
+    /// the move (the mover's view) with history breaking ties. With a
+    /// `lookahead` table (of proven bounds), also looks for a move after
+    /// which the opponent has lost — by the rules, by [`Game::bound`] or
+    /// by the table (an enhanced transposition cutoff, Plaat, Schaeffer,
+    /// Pijls & de Bruin 1996) — and returns it at once.
     pub fn order<G: Game<Move = M>>(
         &self,
         game: &mut G,
@@ -290,15 +297,27 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
         tt_move: Option<M>,
         moves: &MoveList<M>,
         keys: &mut ArrayVec<i64, MAX_MOVES>,
-        lookahead: bool,
+        lookahead: Option<&Table<M>>,
     ) -> Option<M> {
         keys.clear();
         let color = game.to_move();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
         for &m in moves {
             let undo = game.play(m);
-            let stop = lookahead && child_lost(game);
-            let eval = -game.evaluate() as i64;
+            let (stop, eval) = match (game.outcome(), lookahead) {
+                (Some(o), _) => (lookahead.is_some() && o == Outcome::Loss, game.evaluate()),
+                (None, Some(table)) => {
+                    let (lost, eval) = game.lost_and_evaluate();
+                    let lost = lost
+                        || (ply < ETC_PLIES
+                            && table
+                                .probe(game.canonical_key())
+                                .is_some_and(|e| e.depth == u8::MAX && e.hi < 0));
+                    (lost, eval)
+                }
+                (None, None) => (false, game.evaluate()),
+            };
+            let eval = -eval as i64;
             game.undo(m, undo);
             if stop {
                 return Some(m);
@@ -321,16 +340,6 @@ impl<M: Copy + Eq + Hash> Heuristics<M> {
 impl<M: Copy + Eq + Hash> Default for Heuristics<M> {
     fn default() -> Self {
         Self::new()
-    }
-}
-
-/// Whether the player to move in `game` has lost, by the rules or by the
-/// game's proven bound.
-#[inline]
-fn child_lost<G: Game>(game: &G) -> bool {
-    match game.outcome() {
-        Some(o) => o == crate::games::Outcome::Loss,
-        None => game.bound() == Some(crate::games::Outcome::Loss),
     }
 }
 

@@ -113,7 +113,7 @@ impl<M: Copy + Eq + Hash> SolveSearch<'_, '_, M> {
         let color = g.to_move();
         if let Some(m) = self
             .heuristics
-            .order(g, ply, tt_move, &moves, &mut keys, true)
+            .order(g, ply, tt_move, &moves, &mut keys, Some(self.table))
         {
             if root {
                 self.root_best = Some(m);
@@ -365,7 +365,7 @@ impl<M: Copy + Eq + Hash> PlaySearch<'_, '_, M> {
         let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
         let color = g.to_move();
         self.heuristics
-            .order(g, ply, tt_move, &moves, &mut keys, false);
+            .order(g, ply, tt_move, &moves, &mut keys, None);
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;

@@ -1,0 +1,257 @@
+//! Exhaustive checks of Domineering's proven bound ([`Game::bound`]) and
+//! of its closed-form race ([`race_moves`]) against plain search: every
+//! position reachable on every board up to 4×5 and 5×4, the whole of 5×5,
+//! and random partly filled 6×6 positions. Every bound the game reports
+//! must agree with the exact value; a disagreement is a soundness bug.
+
+use super::*;
+use std::collections::HashMap;
+
+/// Exact values (win for the player to move?) of every position reachable
+/// from the ones solved, by memoised negamax without any bound.
+struct Exact {
+    /// Keyed by board size, occupancy and whether Black is to move.
+    memo: HashMap<(usize, usize, u128, bool), bool>,
+}
+
+impl Exact {
+    fn new() -> Exact {
+        Exact {
+            memo: HashMap::new(),
+        }
+    }
+
+    fn wins(&mut self, g: &mut Domineering) -> bool {
+        let key = (
+            g.rows(),
+            g.cols(),
+            g.occupied(),
+            g.to_move() == Color::Black,
+        );
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut list = MoveList::new();
+        g.moves(&mut list);
+        let mut win = false;
+        for &m in &list {
+            g.play(m);
+            let lost = !self.wins(g);
+            g.undo(m, ());
+            if lost {
+                win = true;
+                break;
+            }
+        }
+        self.memo.insert(key, win);
+        win
+    }
+
+    /// Visits every position reachable from `g` (the memo's keys are only
+    /// those negamax needed, so walk the whole graph here) and checks the
+    /// bound of each against its exact value. Returns how many positions
+    /// the bound decided.
+    fn check_all(&mut self, g: &mut Domineering, seen: &mut HashMap<(u128, bool), ()>) -> u64 {
+        let key = (g.occupied(), g.to_move() == Color::Black);
+        if seen.insert(key, ()).is_some() {
+            return 0;
+        }
+        let exact = self.wins(g);
+        let mut decided = 0;
+        if let Some(o) = g.bound() {
+            let claimed = o == Outcome::Win;
+            assert_eq!(claimed, exact, "bound wrong on {g:?}");
+            decided += 1;
+        }
+        let mut list = MoveList::new();
+        g.moves(&mut list);
+        for &m in &list {
+            g.play(m);
+            decided += self.check_all(g, seen);
+            g.undo(m, ());
+        }
+        decided
+    }
+}
+
+/// The race of [`race_moves`] played out: P with `s` safe moves and
+/// `items[k]` items of kind `KINDS[k]` (moves P gains by taking one, the
+/// opponent's moves it removes) against an opponent with at most `m`
+/// moves, each of which spoils one item or none.
+const KINDS: [(u32, u32); 4] = [(1, 0), (1, 1), (1, 2), (2, 2)];
+
+fn race(
+    s: u32,
+    items: [u32; 4],
+    m: u32,
+    p_to_move: bool,
+    memo: &mut HashMap<(u32, [u32; 4], u32, bool), bool>,
+) -> bool {
+    let key = (s, items, m, p_to_move);
+    if let Some(&r) = memo.get(&key) {
+        return r;
+    }
+    let r = if p_to_move {
+        (s > 0 && race(s - 1, items, m, false, memo))
+            || (0..4).any(|k| {
+                let (gain, removes) = KINDS[k];
+                let mut rest = items;
+                items[k] > 0 && {
+                    rest[k] -= 1;
+                    race(s + gain - 1, rest, m.saturating_sub(removes), false, memo)
+                }
+            })
+    } else {
+        m == 0
+            || (race(s, items, m - 1, true, memo)
+                && (0..4).all(|k| {
+                    let mut rest = items;
+                    items[k] == 0 || {
+                        rest[k] -= 1;
+                        race(s, rest, m - 1, true, memo)
+                    }
+                }))
+    };
+    memo.insert(key, r);
+    r
+}
+
+#[test]
+fn race_closed_form_matches_the_race() {
+    let mut memo = HashMap::new();
+    for s in 0..4 {
+        for n in 0..4u32.pow(4) {
+            let items = [n % 4, n / 4 % 4, n / 16 % 4, n / 64 % 4];
+            // KINDS[k] is worth gain + removes = k + 1, except blocks (4).
+            let a = Assets {
+                safe: s,
+                worth: items,
+            };
+            for m in 0..30 {
+                assert_eq!(
+                    race(s, items, m, true, &mut memo),
+                    race_moves(a, true) > m,
+                    "first {a:?} m={m}"
+                );
+                assert_eq!(
+                    race(s, items, m, false, &mut memo),
+                    race_moves(a, false) >= m,
+                    "second {a:?} m={m}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn bound_agrees_with_exhaustive_search_on_small_boards() {
+    let mut decided = 0;
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            if rows * cols > 20 {
+                continue;
+            }
+            for first in [Color::Black, Color::White] {
+                let mut g = Domineering::new(rows, cols);
+                g.set_to_move(first);
+                let mut exact = Exact::new();
+                decided += exact.check_all(&mut g, &mut HashMap::new());
+            }
+        }
+    }
+    // The bound must actually decide positions, or this test checks nothing.
+    assert!(decided > 10_000, "{decided}");
+}
+
+#[test]
+fn bound_agrees_with_exhaustive_search_on_5x5() {
+    let mut g = Domineering::new(5, 5);
+    let mut exact = Exact::new();
+    let decided = exact.check_all(&mut g, &mut HashMap::new());
+    assert!(decided > 10_000, "{decided}");
+    // 5×5: the second player wins (Breuker, Uiterwijk & van den Herik 2000).
+    assert!(!exact.wins(&mut Domineering::new(5, 5)));
+}
+
+/// A small deterministic generator for the random positions.
+fn next(state: &mut u64) -> u64 {
+    let (s, z) = splitmix64(*state);
+    *state = s;
+    z
+}
+
+/// Random 6×6 positions with `filled` dominoes already placed (either
+/// player to move).
+pub(crate) fn random_6x6(seed: u64, filled: usize) -> Domineering {
+    let mut state = seed;
+    let mut g = Domineering::new(6, 6);
+    for _ in 0..filled {
+        let mut list = MoveList::new();
+        g.moves(&mut list);
+        if list.is_empty() {
+            break;
+        }
+        let m = list[next(&mut state) as usize % list.len()];
+        g.play(m);
+    }
+    if next(&mut state) & 1 == 1 {
+        let other = g.to_move().opp();
+        g.set_to_move(other);
+    }
+    g
+}
+
+#[test]
+fn bound_agrees_with_exhaustive_search_on_random_6x6() {
+    let mut decided = 0;
+    for seed in 0..40 {
+        let mut g = random_6x6(seed, 5 + seed as usize % 4);
+        let mut exact = Exact::new();
+        decided += exact.check_all(&mut g, &mut HashMap::new());
+    }
+    assert!(decided > 10_000, "{decided}");
+}
+
+/// α-β and NegaScout (both take [`Game::bound`] and its look-ahead)
+/// against the exact values: every board up to 5×5 with either player
+/// first, and random 6×6 positions; the move they report must achieve the
+/// value too.
+#[test]
+fn depth_first_solvers_agree_with_exhaustive_search() {
+    use crate::solve::{solve, Algo, Limits};
+    let limits = Limits {
+        memory: Some(4 << 20),
+        ..Limits::default()
+    };
+    let mut positions = Vec::new();
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            for first in [Color::Black, Color::White] {
+                let mut g = Domineering::new(rows, cols);
+                g.set_to_move(first);
+                positions.push(g);
+            }
+        }
+    }
+    positions.extend((100..160).map(|seed| random_6x6(seed, 4 + seed as usize % 5)));
+    let mut exact = Exact::new();
+    for g in positions {
+        let truth = exact.wins(&mut g.clone());
+        for algo in [Algo::AlphaBeta, Algo::NegaScout] {
+            let r = solve(algo, &g, &limits).unwrap();
+            let won = r.value == Some(Outcome::Win);
+            assert_eq!(won, truth, "{} on {g:?}", algo.name());
+            assert!(r.value.is_some());
+            if let Some(m) = r.best {
+                let mut after = g;
+                after.play(m);
+                assert_eq!(
+                    !exact.wins(&mut after),
+                    truth,
+                    "{} move on {g:?}",
+                    algo.name()
+                );
+            }
+        }
+    }
+}
