@@ -5,6 +5,7 @@
 //! must agree with the exact value; a disagreement is a soundness bug.
 
 use super::*;
+use crate::go::zobrist::splitmix64;
 use std::collections::HashMap;
 
 /// Exact values (win for the player to move?) of every position reachable

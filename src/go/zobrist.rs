@@ -11,7 +11,7 @@ use super::board::NUM_POINTS;
 
 /// One step of SplitMix64 (Steele, Lea & Flood 2014): the next state and
 /// its output.
-const fn splitmix64(state: u64) -> (u64, u64) {
+pub const fn splitmix64(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = s;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
