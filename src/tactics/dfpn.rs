@@ -197,7 +197,8 @@ pub use search::Stats;
 use search::{Anc, Search};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use threats::{CacheSlot, CACHE_SLOTS};
+use std::cell::Cell;
+use threats::{CacheSlot, LifeSlot, CACHE_SLOTS, LIFE_SLOTS};
 use tt::{Table, KO, REL};
 
 /// Default ε of the 1+ε threshold rule.
@@ -365,6 +366,9 @@ pub struct Solver {
     weak: bool,
     identity: Option<Identity>,
     cache: Vec<CacheSlot>,
+    /// Benson's verdict on the target for recent positions (see
+    /// [`LifeSlot`]).
+    life_cache: Vec<Cell<LifeSlot>>,
     /// Watches every solve while it runs ([`Solver::set_progress`]).
     progress: Option<Box<dyn Progress + Send>>,
 }
@@ -399,6 +403,7 @@ impl Solver {
             weak: true,
             identity: None,
             cache: Vec::new(),
+            life_cache: Vec::new(),
             progress: None,
         }
     }
@@ -434,10 +439,15 @@ impl Solver {
         };
         if self.cache.is_empty() {
             self.cache = vec![CacheSlot::default(); CACHE_SLOTS];
+            self.life_cache = vec![Cell::new(LifeSlot::default()); LIFE_SLOTS];
         }
         if self.identity != Some(id) {
             self.tt.clear();
             self.cache.fill(CacheSlot::default());
+            // Keys name the target point, not the problem: cleared anyway
+            // so that a slot is only ever read by the problem that wrote
+            // it.
+            self.life_cache.fill(Cell::new(LifeSlot::default()));
             self.identity = Some(id);
         }
         // Every move and the pass, and one pseudo-child.
@@ -599,6 +609,7 @@ impl Solver {
             sides,
             order,
             cache: &mut self.cache,
+            life_cache: &self.life_cache,
             threat_budget: THREAT_BUDGET,
             threat_left: 0,
             threat_exhausted: false,

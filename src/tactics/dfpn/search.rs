@@ -5,7 +5,8 @@
 
 use super::frame::LAZY;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
-use super::threats::CacheSlot;
+use super::threats::{CacheSlot, LifeSlot};
+use std::cell::Cell;
 use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
 use super::Limit;
 use crate::go::board::{Board, Point, PointList, PASS};
@@ -99,6 +100,8 @@ pub struct Search<'a> {
     /// The threat order of the search.
     pub order: u8,
     pub cache: &'a mut [CacheSlot],
+    /// Benson's verdicts on the target by position (`Search::target_lives`).
+    pub life_cache: &'a [Cell<LifeSlot>],
     /// Nodes one threat search may use, and what is left of them.
     pub threat_budget: u64,
     pub threat_left: u64,
