@@ -707,7 +707,8 @@ pub fn format_row(r: &TestResult, key_width: usize) -> String {
         &nodes_text(r.nodes),
         &format!("{:.1}", ms(r.time)),
         &nodes_per_second(r.nodes, r.time),
-        &r.cpu.map_or_else(|| "-".to_string(), |c| format!("{:.1}", ms(c))),
+        &r.cpu
+            .map_or_else(|| "-".to_string(), |c| format!("{:.1}", ms(c))),
         &cpu_nodes_per_second(r),
     );
     if let Some(reason) = &r.reason {
@@ -1269,7 +1270,11 @@ popgo
         assert!(row.contains("attack G1"), "{row}");
         assert!(row.contains("-> 1 F1"), "{row}");
         assert!(row.contains("[(2|3) F1]*"), "{row}");
-        assert!(row.trim_end().ends_with("250.0       2000          -            -"), "{row}");
+        assert!(
+            row.trim_end()
+                .ends_with("250.0       2000          -            -"),
+            "{row}"
+        );
         assert_eq!(
             format_csv(&r),
             "a.tst,3,7,fail (expected),attack G1,1 F1,[(2|3) F1]*,500,250.000,2000,,,"

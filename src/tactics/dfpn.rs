@@ -195,9 +195,9 @@ use arrayvec::ArrayVec;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use search::Stats;
 use search::{Anc, Search};
+use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use std::cell::Cell;
 use threats::{CacheSlot, LifeSlot, CACHE_SLOTS, LIFE_SLOTS};
 use tt::{Table, KO, REL};
 
@@ -259,10 +259,11 @@ pub const THREAT_BUDGET: u64 = 4000;
 ///   whose opponent threatens (wins by a lower order after a null move)
 ///   must answer inside that threat's zone; otherwise it plays its own
 ///   threats of order n.
-/// * `Auto` (what GNU Go's commands use): λ-df-pn through the orders with
-///   5% of the limits per order and prover (its nodes are cheap: most are
-///   threat-search nodes), then dual-λ through the orders with 5% each,
-///   then df-pn with what is left.
+/// * `Auto` (what GNU Go's commands use): df-pn with 5% of the limits,
+///   then λ-df-pn through the orders with 5% of the limits per order and
+///   prover (its nodes are cheap: most are threat-search nodes), then
+///   dual-λ through the orders with 5% each, then df-pn again with what is
+///   left (continuing from the first one's table entries).
 ///
 /// A result is reported only when it holds in the real game: a win that
 /// rests on a node where the loser played only its own threats is a fact
@@ -488,7 +489,8 @@ impl Solver {
         // Each search of the plan: whose threats, the order, and its share
         // of the limits in thousandths (a search that uses its share up
         // without an answer hands over to the next).
-        let mut plan: ArrayVec<([bool; 2], u8, u64), 40> = ArrayVec::new();
+        // At most 15 orders: 2 + 3·15 searches.
+        let mut plan: ArrayVec<([bool; 2], u8, u64), 48> = ArrayVec::new();
         let orders = 1..=max_order.min(15);
         match opts.algo {
             Algo::Dfpn => plan.push(([false, false], 0, 1000)),
@@ -504,6 +506,11 @@ impl Solver {
                 }
             }
             Algo::Auto => {
+                // A short df-pn first: many blocks are read out by plain
+                // df-pn in a few thousand nodes, where a threat search
+                // would first spend its share. Its table entries stay for
+                // the df-pn at the end (same salt), so the work is kept.
+                plan.push(([false, false], 0, 50));
                 for n in orders.clone() {
                     plan.push((only(mover), n, 50));
                     plan.push((only(other), n, 50));

@@ -162,9 +162,9 @@ impl Search<'_> {
     fn is_target_liberty(&self, q: Point) -> bool {
         let b = self.game.board();
         self.target_on()
-            && Board::neighbors(q)
-                .iter()
-                .any(|&n| b.color_at(n) == Some(self.attacker.opp()) && b.block(n) == b.block(self.target))
+            && Board::neighbors(q).iter().any(|&n| {
+                b.color_at(n) == Some(self.attacker.opp()) && b.block(n) == b.block(self.target)
+            })
     }
 
     fn target_on(&self) -> bool {
