@@ -168,6 +168,14 @@
 //! member split off or a capture evaluated late is probed at once, since
 //! it is about to be searched.
 //!
+//! The end checks that read only the state (unconditional life, an
+//! immediate capture, the pass after a pass) are made once per position:
+//! the table is written only at a node where they found nothing, so a
+//! node with an entry skips them, and Benson's verdicts are also kept in a
+//! small cache by position (the threat searches ask for them at every
+//! node). The path-dependent check, a repetition or the depth limit, is
+//! made at every visit.
+//!
 //! [`Solver::new`] allocates the table; the first solve on a board size
 //! reserves the frame arena (children of every node on the path, up to the
 //! rules' depth limit). After that a solve allocates nothing per node: moves
