@@ -66,7 +66,11 @@
 //! each test and the `nodes=N` field of its answer (space-separated
 //! `key=value` fields; other keys are ignored) is reported as that test's
 //! node count. The contract assumed here is that the stats describe the most
-//! recent command. Engines without it (GNU Go) show `-`.
+//! recent command. Engines without it (GNU Go) show `-`. Its
+//! `cpu_time_ms=T` field, when present, is the CPU time the engine's solver
+//! thread used; the table shows nodes per CPU second beside nodes per
+//! wall-clock second, since on a machine shared with other work the wall
+//! clock also counts time the engine waited for a processor.
 
 use crate::engines::{find_profile, load_profiles, EngineProfile};
 use crate::gtp_client::{ClientOptions, GtpClient, StderrMode};
@@ -364,9 +368,18 @@ pub fn judge(expected: Option<&Expectation>, answer: &Answer) -> (Verdict, Optio
 
 /// The `nodes=N` field of a `tesuji-solver_stats` answer.
 pub fn parse_nodes(stats: &str) -> Option<u64> {
+    stats_field(stats, "nodes=")
+}
+
+/// The `cpu_time_ms=T` field of a `tesuji-solver_stats` answer.
+pub fn parse_cpu(stats: &str) -> Option<Duration> {
+    stats_field(stats, "cpu_time_ms=").map(Duration::from_millis)
+}
+
+fn stats_field(stats: &str, key: &str) -> Option<u64> {
     stats
         .split_whitespace()
-        .find_map(|field| field.strip_prefix("nodes="))
+        .find_map(|field| field.strip_prefix(key))
         .and_then(|n| n.parse().ok())
 }
 
@@ -401,6 +414,8 @@ pub struct TestResult {
     pub nodes: Option<u64>,
     /// Wall time from sending the command to the end of its answer.
     pub time: Duration,
+    /// CPU time of the engine's solver, when the engine reports it.
+    pub cpu: Option<Duration>,
 }
 
 /// Everything that happened in one file.
@@ -498,6 +513,7 @@ pub fn run_items(
             Item::Test(test) => {
                 let mut time = Duration::ZERO;
                 let mut nodes = None;
+                let mut cpu = None;
                 let answer = if dead.is_some() {
                     Answer::Missing
                 } else {
@@ -518,7 +534,10 @@ pub fn run_items(
                 };
                 if solver_stats && dead.is_none() {
                     match client.send("tesuji-solver_stats") {
-                        Ok(Ok(stats)) => nodes = parse_nodes(&stats),
+                        Ok(Ok(stats)) => {
+                            nodes = parse_nodes(&stats);
+                            cpu = parse_cpu(&stats);
+                        }
                         Ok(Err(_)) => {}
                         Err(e) => note_death(&mut dead, format!("tesuji-solver_stats: {e}")),
                     }
@@ -545,6 +564,7 @@ pub fn run_items(
                     reason,
                     nodes,
                     time,
+                    cpu,
                 };
                 on_result(&result);
                 report.results.push(result);
@@ -580,6 +600,9 @@ pub struct Totals {
     pub nodes: u64,
     /// Time of the tests that reported a node count (for nodes per second).
     pub nodes_time: Duration,
+    /// Nodes and CPU time of the tests that reported both.
+    pub cpu_nodes: u64,
+    pub cpu: Duration,
     /// Time of all tests.
     pub time: Duration,
 }
@@ -614,6 +637,10 @@ impl Totals {
         if let Some(n) = r.nodes {
             self.nodes += n;
             self.nodes_time += r.time;
+            if let Some(c) = r.cpu {
+                self.cpu_nodes += n;
+                self.cpu += c;
+            }
         }
     }
 
@@ -627,7 +654,7 @@ impl Totals {
         format!(
             "tests {}  passed {}  failed {}  unexpected passes {}  unexpected fails {}  \
              expected fails {}  ignored {}  setup errors {}\n\
-             nodes {}  time {:.1} ms  nodes/s {}\n",
+             nodes {}  time {:.1} ms  nodes/s {}  cpu {:.1} ms  nodes/cpu-s {}\n",
             self.tests,
             self.passed,
             self.failed,
@@ -638,7 +665,9 @@ impl Totals {
             self.setup_errors,
             nodes,
             ms(self.time),
-            nodes_per_second(Some(self.nodes), self.nodes_time)
+            nodes_per_second(Some(self.nodes), self.nodes_time),
+            ms(self.cpu),
+            nodes_per_second(Some(self.cpu_nodes), self.cpu)
         )
     }
 }
@@ -678,6 +707,9 @@ pub fn format_row(r: &TestResult, key_width: usize) -> String {
         &nodes_text(r.nodes),
         &format!("{:.1}", ms(r.time)),
         &nodes_per_second(r.nodes, r.time),
+        &r.cpu
+            .map_or_else(|| "-".to_string(), |c| format!("{:.1}", ms(c))),
+        &cpu_nodes_per_second(r),
     );
     if let Some(reason) = &r.reason {
         let _ = write!(line, "  # {reason}");
@@ -697,7 +729,16 @@ pub fn format_header(key_width: usize) -> String {
         "nodes",
         "time_ms",
         "nodes/s",
+        "cpu_ms",
+        "nodes/cpu-s",
     )
+}
+
+fn cpu_nodes_per_second(r: &TestResult) -> String {
+    match r.cpu {
+        Some(c) => nodes_per_second(r.nodes, c),
+        None => "-".to_string(),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -711,16 +752,18 @@ fn row(
     nodes: &str,
     time: &str,
     nps: &str,
+    cpu: &str,
+    cpu_nps: &str,
 ) -> String {
     format!(
         "{key:<key_width$}  {verdict:<17}  {command:<16}  {answer:<20}  {expected:<30}  \
-         {nodes:>9}  {time:>9}  {nps:>9}"
+         {nodes:>9}  {time:>9}  {nps:>9}  {cpu:>9}  {cpu_nps:>11}"
     )
 }
 
 /// The header of the CSV table.
 pub const CSV_HEADER: &str =
-    "file,id,line,verdict,command,answer,expected,nodes,time_ms,nodes_per_s,reason";
+    "file,id,line,verdict,command,answer,expected,nodes,time_ms,nodes_per_s,cpu_ms,nodes_per_cpu_s,reason";
 
 /// One CSV record (RFC 4180 quoting) matching [`CSV_HEADER`]. Missing
 /// values (nodes, nodes/s, reason) are empty fields.
@@ -743,6 +786,11 @@ pub fn format_csv(r: &TestResult) -> String {
         r.nodes.map_or_else(String::new, |n| n.to_string()),
         format!("{:.3}", ms(r.time)),
         if nps == "-" { String::new() } else { nps },
+        r.cpu.map_or_else(String::new, |c| format!("{:.3}", ms(c))),
+        match cpu_nodes_per_second(r) {
+            n if n == "-" => String::new(),
+            n => n,
+        },
         r.reason.clone().unwrap_or_default(),
     ];
     fields
@@ -1187,6 +1235,11 @@ popgo
         assert_eq!(parse_nodes("maxnodes=7"), None);
         assert_eq!(parse_nodes("nodes=x"), None);
         assert_eq!(parse_nodes(""), None);
+        assert_eq!(
+            parse_cpu("nodes=5 time_ms=9 nps=1 cpu_time_ms=7 cpu_nps=2"),
+            Some(Duration::from_millis(7))
+        );
+        assert_eq!(parse_cpu("nodes=5 time_ms=9"), None);
     }
 
     fn result(verdict: Verdict, nodes: Option<u64>, ms: u64) -> TestResult {
@@ -1201,6 +1254,7 @@ popgo
             reason: None,
             nodes,
             time: Duration::from_millis(ms),
+            cpu: None,
         }
     }
 
@@ -1216,11 +1270,19 @@ popgo
         assert!(row.contains("attack G1"), "{row}");
         assert!(row.contains("-> 1 F1"), "{row}");
         assert!(row.contains("[(2|3) F1]*"), "{row}");
-        assert!(row.trim_end().ends_with("250.0       2000"), "{row}");
+        assert!(
+            row.trim_end()
+                .ends_with("250.0       2000          -            -"),
+            "{row}"
+        );
         assert_eq!(
             format_csv(&r),
-            "a.tst,3,7,fail (expected),attack G1,1 F1,[(2|3) F1]*,500,250.000,2000,"
+            "a.tst,3,7,fail (expected),attack G1,1 F1,[(2|3) F1]*,500,250.000,2000,,,"
         );
+        let mut timed = r.clone();
+        timed.cpu = Some(Duration::from_millis(100));
+        assert!(format_row(&timed, 10).ends_with("250.0       2000      100.0         5000"));
+        assert!(format_csv(&timed).ends_with(",500,250.000,2000,100.000,5000,"));
         let mut odd = result(Verdict::Fail, None, 1);
         odd.answer = Answer::Success("A1, \"B2\"\nC3".into());
         odd.reason = Some("why".into());
@@ -1242,6 +1304,9 @@ popgo
         let s = t.summary();
         assert!(s.contains("tests 5  passed 2  failed 2"), "{s}");
         assert!(s.contains("nodes 600  time 401.0 ms  nodes/s 2000"), "{s}");
+        t.add(&timed);
+        assert_eq!((t.cpu_nodes, t.cpu), (500, Duration::from_millis(100)));
+        assert!(t.summary().contains("cpu 100.0 ms  nodes/cpu-s 5000"));
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! GoGui's `tesuji-gfx_solve` (`cmd_gogui`) reads and runs its question
 //! with `solve`'s code here and only answers differently.
 
-use super::engine::Engine;
+use super::engine::{thread_cpu_time, Engine, SolverStats};
 use super::live_gfx::LiveGfx;
 use super::parse::{self, Args};
 use super::registry::Command;
@@ -104,12 +104,20 @@ fn run(
     if live {
         solver.set_progress(Some(Box::new(LiveGfx::stderr(problem.target))));
     }
+    let cpu_before = thread_cpu_time();
     let r = solver.solve_with_ko(&board, problem, mover, opts, limits, &stop);
+    let cpu = thread_cpu_time()
+        .zip(cpu_before)
+        .map(|(after, before)| after.saturating_sub(before));
     // The watcher belongs to this command only.
     if let Some(mut watcher) = solver.set_progress(None) {
         watcher.finish();
     }
-    engine.solver_stats = (r.nodes, r.elapsed);
+    engine.solver_stats = SolverStats {
+        nodes: r.nodes,
+        elapsed: r.elapsed,
+        cpu,
+    };
     r
 }
 
@@ -339,15 +347,25 @@ fn solver_limits(engine: &mut Engine, args: &mut Args) -> Result<String, String>
 
 fn solver_stats(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     args.finish()?;
-    let (nodes, elapsed) = engine.solver_stats;
-    let secs = elapsed.as_secs_f64();
-    let nps = if secs > 0.0 {
-        (nodes as f64 / secs) as u64
-    } else {
-        0
+    let SolverStats {
+        nodes,
+        elapsed,
+        cpu,
+    } = engine.solver_stats;
+    let per_second = |d: Duration| {
+        let secs = d.as_secs_f64();
+        if secs > 0.0 {
+            (nodes as f64 / secs) as u64
+        } else {
+            0
+        }
     };
+    let cpu = cpu.unwrap_or(Duration::ZERO);
     Ok(format!(
-        "nodes={nodes} time_ms={} nps={nps}",
-        elapsed.as_millis()
+        "nodes={nodes} time_ms={} nps={} cpu_time_ms={} cpu_nps={}",
+        elapsed.as_millis(),
+        per_second(elapsed),
+        cpu.as_millis(),
+        per_second(cpu)
     ))
 }

@@ -68,8 +68,8 @@ pub struct Engine {
     pub solver_limits: Limits,
     /// Algorithm of `attack` and `defend` and the default of `solve`.
     pub solver_algo: Algo,
-    /// Work of the last solving command: nodes and time.
-    pub solver_stats: (u64, Duration),
+    /// Work of the last solving command.
+    pub solver_stats: SolverStats,
     /// Every solving command shows its search to GoGui on stderr
     /// (`tesuji-live_gfx`); `tesuji-gfx_solve` always does.
     pub live_gfx: bool,
@@ -78,6 +78,27 @@ pub struct Engine {
 }
 
 /// Default limits of the tactical commands.
+/// Work of one solving command: nodes, wall-clock time, and the CPU time
+/// of the thread that solved (when the system tells it). On a machine
+/// shared with other work the wall clock counts time the solver waited for
+/// a processor; the CPU time does not, so nodes per CPU second is the
+/// solver's own speed per thread.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SolverStats {
+    pub nodes: u64,
+    pub elapsed: Duration,
+    pub cpu: Option<Duration>,
+}
+
+/// CPU time this thread has run so far: the first field of Linux's
+/// `/proc/thread-self/schedstat` (nanoseconds on a processor). `None`
+/// where the file does not exist. Read around a solve, never inside one.
+pub fn thread_cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
 pub const DEFAULT_SOLVER_LIMITS: Limits = Limits {
     nodes: 3_000_000,
     time: Some(Duration::from_secs(10)),
@@ -102,7 +123,7 @@ impl Engine {
             solver: None,
             solver_limits: DEFAULT_SOLVER_LIMITS,
             solver_algo: Algo::Auto,
-            solver_stats: (0, Duration::ZERO),
+            solver_stats: SolverStats::default(),
             live_gfx: false,
             random,
         };

@@ -168,6 +168,14 @@
 //! member split off or a capture evaluated late is probed at once, since
 //! it is about to be searched.
 //!
+//! The end checks that read only the state (unconditional life, an
+//! immediate capture, the pass after a pass) are made once per position:
+//! the table is written only at a node where they found nothing, so a
+//! node with an entry skips them, and Benson's verdicts are also kept in a
+//! small cache by position (the threat searches ask for them at every
+//! node). The path-dependent check, a repetition or the depth limit, is
+//! made at every visit.
+//!
 //! [`Solver::new`] allocates the table; the first solve on a board size
 //! reserves the frame arena (children of every node on the path, up to the
 //! rules' depth limit). After that a solve allocates nothing per node: moves
@@ -195,9 +203,10 @@ use arrayvec::ArrayVec;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use search::Stats;
 use search::{Anc, Search};
+use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use threats::{CacheSlot, CACHE_SLOTS};
+use threats::{CacheSlot, LifeSlot, CACHE_SLOTS, LIFE_SLOTS};
 use tt::{Table, KO, REL};
 
 /// Default ε of the 1+ε threshold rule.
@@ -258,10 +267,11 @@ pub const THREAT_BUDGET: u64 = 4000;
 ///   whose opponent threatens (wins by a lower order after a null move)
 ///   must answer inside that threat's zone; otherwise it plays its own
 ///   threats of order n.
-/// * `Auto` (what GNU Go's commands use): λ-df-pn through the orders with
-///   5% of the limits per order and prover (its nodes are cheap: most are
-///   threat-search nodes), then dual-λ through the orders with 5% each,
-///   then df-pn with what is left.
+/// * `Auto` (what GNU Go's commands use): df-pn with 5% of the limits,
+///   then λ-df-pn through the orders with 5% of the limits per order and
+///   prover (its nodes are cheap: most are threat-search nodes), then
+///   dual-λ through the orders with 5% each, then df-pn again with what is
+///   left (continuing from the first one's table entries).
 ///
 /// A result is reported only when it holds in the real game: a win that
 /// rests on a node where the loser played only its own threats is a fact
@@ -365,6 +375,9 @@ pub struct Solver {
     weak: bool,
     identity: Option<Identity>,
     cache: Vec<CacheSlot>,
+    /// Benson's verdict on the target for recent positions (see
+    /// [`LifeSlot`]).
+    life_cache: Vec<Cell<LifeSlot>>,
     /// Watches every solve while it runs ([`Solver::set_progress`]).
     progress: Option<Box<dyn Progress + Send>>,
 }
@@ -399,6 +412,7 @@ impl Solver {
             weak: true,
             identity: None,
             cache: Vec::new(),
+            life_cache: Vec::new(),
             progress: None,
         }
     }
@@ -434,10 +448,15 @@ impl Solver {
         };
         if self.cache.is_empty() {
             self.cache = vec![CacheSlot::default(); CACHE_SLOTS];
+            self.life_cache = vec![Cell::new(LifeSlot::default()); LIFE_SLOTS];
         }
         if self.identity != Some(id) {
             self.tt.clear();
             self.cache.fill(CacheSlot::default());
+            // Keys name the target point, not the problem: cleared anyway
+            // so that a slot is only ever read by the problem that wrote
+            // it.
+            self.life_cache.fill(Cell::new(LifeSlot::default()));
             self.identity = Some(id);
         }
         // Every move and the pass, and one pseudo-child.
@@ -478,7 +497,8 @@ impl Solver {
         // Each search of the plan: whose threats, the order, and its share
         // of the limits in thousandths (a search that uses its share up
         // without an answer hands over to the next).
-        let mut plan: ArrayVec<([bool; 2], u8, u64), 40> = ArrayVec::new();
+        // At most 15 orders: 2 + 3·15 searches.
+        let mut plan: ArrayVec<([bool; 2], u8, u64), 48> = ArrayVec::new();
         let orders = 1..=max_order.min(15);
         match opts.algo {
             Algo::Dfpn => plan.push(([false, false], 0, 1000)),
@@ -494,6 +514,11 @@ impl Solver {
                 }
             }
             Algo::Auto => {
+                // A short df-pn first: many blocks are read out by plain
+                // df-pn in a few thousand nodes, where a threat search
+                // would first spend its share. Its table entries stay for
+                // the df-pn at the end (same salt), so the work is kept.
+                plan.push(([false, false], 0, 50));
                 for n in orders.clone() {
                     plan.push((only(mover), n, 50));
                     plan.push((only(other), n, 50));
@@ -599,6 +624,7 @@ impl Solver {
             sides,
             order,
             cache: &mut self.cache,
+            life_cache: &self.life_cache,
             threat_budget: THREAT_BUDGET,
             threat_left: 0,
             threat_exhausted: false,

@@ -5,13 +5,14 @@
 
 use super::frame::LAZY;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
-use super::threats::CacheSlot;
+use super::threats::{CacheSlot, LifeSlot};
 use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
 use super::Limit;
 use crate::go::board::{Board, Point, PointList, PASS};
 use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, Step, Winner};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -99,6 +100,8 @@ pub struct Search<'a> {
     /// The threat order of the search.
     pub order: u8,
     pub cache: &'a mut [CacheSlot],
+    /// Benson's verdicts on the target by position (`Search::target_lives`).
+    pub life_cache: &'a [Cell<LifeSlot>],
     /// Nodes one threat search may use, and what is left of them.
     pub threat_budget: u64,
     pub threat_left: u64,
@@ -260,6 +263,12 @@ impl Search<'_> {
     /// attacker captures at once, or the defender ends the game by passing
     /// after a pass (two passes end it whatever the path).
     pub(super) fn exact(&self) -> Option<Value> {
+        self.game_over().or_else(|| self.exact_static())
+    }
+
+    /// The part of [`Search::exact`] that depends on the path: a finished
+    /// game (a repetition or the depth limit ends the line).
+    fn game_over(&self) -> Option<Value> {
         let g = &self.game;
         let mover_att = g.to_move() == self.attacker;
         if let Some(w) = g.winner() {
@@ -275,6 +284,14 @@ impl Search<'_> {
                 NO_MOVE,
             ));
         }
+        None
+    }
+
+    /// The rest of [`Search::exact`]: facts of the state the table key
+    /// names (stones, player to move, ko ban, a pass just played).
+    fn exact_static(&self) -> Option<Value> {
+        let g = &self.game;
+        let mover_att = g.to_move() == self.attacker;
         // Unconditional life: the defender wins by passing from here on,
         // on every path and under every ko model (see `life`). Checked
         // where the attacker is to move, after the defender's moves that
@@ -340,15 +357,25 @@ impl Search<'_> {
         if self.nodes & 1023 == 0 {
             self.poll();
         }
-        if let Some(v) = self.exact() {
+        if let Some(v) = self.game_over() {
             return v;
         }
-        let mover = self.game.to_move();
         let key = self.key();
+        let probe = if no_pass { None } else { self.tt.probe(key) };
+        // The table is written only below, after `exact_static` found
+        // nothing, and what it reads is named by the key: a node with an
+        // entry needs no second look (the life check is most of a
+        // revisit's cost otherwise).
+        if probe.is_none() {
+            if let Some(v) = self.exact_static() {
+                return v;
+            }
+        }
+        let mover = self.game.to_move();
         let mut seen = no_pass;
         let mut cursor = 0;
         if !no_pass {
-            if let Some(e) = self.tt.probe(key) {
+            if let Some(e) = probe {
                 seen = true;
                 cursor = e.cursor;
                 if e.is_solved() {

@@ -137,6 +137,27 @@ fn ladder_is_captured() {
     assert_eq!(ladder, (Some(1), Some("D6".into())));
 }
 
+/// Every algorithm accepts the highest threat order `solve` allows: the
+/// plan of `auto` (two df-pn runs and three searches per order) once
+/// overflowed its fixed-size list at order 15.
+#[test]
+fn highest_order_plans_fit() {
+    let b = pos(LADDER);
+    for algo in [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto] {
+        let opts = Options {
+            algo,
+            max_order: 15,
+            ..Options::default()
+        };
+        assert_eq!(
+            ko(&b, "D5", true, opts),
+            (Some(1), Some("D6".into())),
+            "{}",
+            algo.name()
+        );
+    }
+}
+
 /// The same ladder with a white stone on its path: no ladder any more.
 #[test]
 fn ladder_breaker_stops_the_ladder() {

@@ -100,15 +100,32 @@ pub struct Proof {
 pub type Cands = ArrayVec<Point, 96>;
 
 /// One slot of the threat cache: the result of a threat search from a
-/// position, for one prover and order. Failures are kept only when the
-/// search was complete (no budget or limit cut it short); a failure that
-/// a repetition on the path caused is kept too, which can only make later
-/// searches find less, never prove more.
+/// position, for one prover and order. Failures are kept when the search
+/// was complete (no budget or limit cut it short), and for the question a
+/// node asks after its null move also when that question's whole budget
+/// ran out; a failure that a repetition on the path caused is kept too.
+/// Such failures can only make later searches find less, never prove
+/// more.
 #[derive(Clone, Copy, Default)]
 pub struct CacheSlot {
     pub key: u64,
     pub proof: Option<Proof>,
 }
+
+/// One slot of the life cache: a position's key (board hash and target
+/// point) and whether Benson's criterion proves the target alive there.
+/// A verdict is a fact of the stones alone, so it holds on every path and
+/// under every ko model; two positions share a key with the same 2⁻⁶⁴
+/// chance the transposition table accepts.
+#[derive(Clone, Copy, Default)]
+pub struct LifeSlot {
+    pub key: u64,
+    pub alive: bool,
+}
+
+/// Slots of the life cache (a power of two; small enough to stay in the
+/// processor's cache).
+pub const LIFE_SLOTS: usize = 1 << 12;
 
 /// Slots of the threat cache (a power of two).
 pub const CACHE_SLOTS: usize = 1 << 15;
@@ -141,6 +158,15 @@ impl Search<'_> {
         }
     }
 
+    /// Whether the empty point `q` is a liberty of the target.
+    fn is_target_liberty(&self, q: Point) -> bool {
+        let b = self.game.board();
+        self.target_on()
+            && Board::neighbors(q).iter().any(|&n| {
+                b.color_at(n) == Some(self.attacker.opp()) && b.block(n) == b.block(self.target)
+            })
+    }
+
     fn target_on(&self) -> bool {
         self.game.board().color_at(self.target) == Some(self.attacker.opp())
     }
@@ -160,11 +186,25 @@ impl Search<'_> {
     }
 
     /// Whether the target, not escaped yet, is unconditionally alive.
+    /// Asked at nearly every node, and again each time df-pn comes back to
+    /// a node, so the verdict is kept in a small cache by position.
     pub fn target_lives(&self) -> bool {
         let b = self.game.board();
-        self.target_on()
-            && b.libs(self.target) < self.game.problem().escape_libs
-            && life::target_lives(b, self.target, None)
+        if !self.target_on() || b.libs(self.target) >= self.game.problem().escape_libs {
+            return false;
+        }
+        // Benson's criterion reads the stones only, and the board's hash
+        // covers exactly them; the target point names the block. Never 0,
+        // the key of an empty slot.
+        let key = (b.hash() ^ (self.target as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+        let slot = &self.life_cache[(key >> 48) as usize & (LIFE_SLOTS - 1)];
+        let seen = slot.get();
+        if seen.key == key {
+            return seen.alive;
+        }
+        let alive = life::target_lives(b, self.target, None);
+        slot.set(LifeSlot { key, alive });
+        alive
     }
 
     /// The reads of a node where `prover` has reached its goal: the
@@ -454,6 +494,17 @@ impl Search<'_> {
             }
             if self.threat_exhausted && r.is_none() {
                 self.stats.threat_exhausted += 1;
+                // df-pn comes back to a node many times and asks the same
+                // question each time; a search that used its whole budget
+                // would use it again for nothing. Keeping the failure is
+                // sound: a failure only ever keeps a move out of a
+                // prover's threats or leaves a node unrestricted, so it
+                // can make a search find less, never prove more. A stop by
+                // a limit is not kept (the search is ending anyway).
+                if self.abort.is_none() {
+                    let key = self.game.key() ^ self.threat_salt ^ order_salt(prover, order);
+                    self.cache[(key as usize) & (CACHE_SLOTS - 1)] = CacheSlot { key, proof: None };
+                }
             }
             if r.is_some() {
                 self.stats.threat_found += 1;
@@ -642,23 +693,29 @@ impl Search<'_> {
                 return None;
             }
         }
-        for q in cands_zone.iter() {
-            if !self.game.board().is_empty(q) {
-                continue;
+        // The target's liberties first: there the reply most often refutes
+        // the threat (extending, or filling a liberty), and one refutation
+        // ends the node. The order changes how soon a failure is found,
+        // not what a proof holds (every reply is searched for one).
+        for first in [true, false] {
+            for q in cands_zone.iter() {
+                if !self.game.board().is_empty(q) || self.is_target_liberty(q) != first {
+                    continue;
+                }
+                proof
+                    .zone
+                    .add_move(self.game.board(), q, self.game.to_move(), self.soft_libs);
+                if !self.game.is_legal(q) || !self.play(q) {
+                    continue;
+                }
+                let r = self.threat_or(prover, order, depth + 1);
+                self.undo();
+                let p = r?;
+                proof.zone.union(&p.zone);
+                proof.min = min2(proof.min, p.min);
+                proof.flags |= p.flags;
+                proof.nulls = proof.nulls.max(p.nulls);
             }
-            proof
-                .zone
-                .add_move(self.game.board(), q, self.game.to_move(), self.soft_libs);
-            if !self.game.is_legal(q) || !self.play(q) {
-                continue;
-            }
-            let r = self.threat_or(prover, order, depth + 1);
-            self.undo();
-            let p = r?;
-            proof.zone.union(&p.zone);
-            proof.min = min2(proof.min, p.min);
-            proof.flags |= p.flags;
-            proof.nulls = proof.nulls.max(p.nulls);
         }
         Some(proof)
     }
