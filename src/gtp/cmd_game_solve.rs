@@ -10,7 +10,7 @@
 //! here. Go itself is refused: its positions repeat, which the generic
 //! solvers cannot handle (see [`crate::solve::solve`]).
 
-use super::engine::Engine;
+use super::engine::{thread_cpu_time, Engine, SolverStats};
 use super::parse::{self, Args};
 use crate::solve::{cli, Algo, Limits};
 use std::time::Duration;
@@ -74,7 +74,15 @@ pub(super) fn solve_win(engine: &mut Engine, args: &mut Args) -> Result<String, 
         memory,
         interrupt: Some(&stop),
     };
+    let cpu_before = thread_cpu_time();
     let r = game.solve(algo, &limits)?;
-    engine.solver_stats = (r.nodes, r.elapsed);
+    let cpu = thread_cpu_time()
+        .zip(cpu_before)
+        .map(|(after, before)| after - before);
+    engine.solver_stats = SolverStats {
+        nodes: r.nodes,
+        elapsed: r.elapsed,
+        cpu,
+    };
     Ok(cli::format_line(r.value, r.best.as_deref(), algo, &r))
 }
