@@ -9,6 +9,7 @@
 
 pub mod alphabeta;
 pub mod bench;
+pub mod bench_search;
 pub mod bestfirst;
 #[cfg(test)]
 mod bf_tests;

@@ -1,0 +1,430 @@
+//! `tesuji bench search [--depth D] [--plies P] [--seed S] [--game SPEC,...]`:
+//! NegaScout against plain α-β at equal depth (issue 5, point 6), the
+//! experiment of seed 004 (Hsu, "Scout and NegaScout", which reports
+//! 10–20% fewer nodes for NegaScout).
+//!
+//! # What is compared
+//!
+//! Both searches are the same depth-limited, fail-soft negamax with the
+//! game's [`Game::evaluate`] at the horizon and the same move ordering
+//! ([`Heuristics::order`]: killers, history, then the evaluation after the
+//! move; each search has its own, cleared, heuristics). They differ only in
+//! the windows: α-β searches every child with `(α, β)`; NegaScout searches
+//! the first child with the full window and every later one with a null
+//! window `(m, m+1)` around the best value so far, re-searching a test that
+//! fails high inside the window. As in the seed, a test next to the horizon
+//! (depth 1) needs no re-search: the children's values are exact there.
+//!
+//! There is no transposition table: with table cutoffs, values found at a
+//! different depth or through a different window make root values depend
+//! on the search order, and the benchmark must check that the values agree
+//! exactly. This is the seed's own setting (a tree search without a table),
+//! and it is the harder case for NegaScout, whose re-searches a table
+//! would make cheaper.
+//!
+//! A **node** is one call of the search on a position (horizon leaves,
+//! terminal positions and positions decided by [`Game::bound`] included);
+//! the evaluations made while ordering are the same for both and not
+//! counted. Scores beyond [`EVAL_MAX`] are proven: a win at ply p scores
+//! `WIN − p`.
+//!
+//! Positions: each game from its start, then a fixed number of random
+//! plies drawn with SplitMix64 from a fixed seed, so the set repeats.
+
+use super::depth_first::{pick_next, Heuristics, MAX_PLY};
+use crate::games::spec::{GameSpec, Visit};
+use crate::games::{Game, MoveList, Outcome, EVAL_MAX, MAX_MOVES};
+use crate::go::zobrist::splitmix64;
+use arrayvec::ArrayVec;
+use std::io::Write;
+use std::process::ExitCode;
+
+/// Score of a win at the root (a win at ply p scores `WIN − p`).
+const WIN: i32 = 2 * EVAL_MAX;
+/// A proven win of unknown length ([`Game::bound`]) scores below every win
+/// of known length.
+const BOUND_WIN: i32 = WIN - MAX_PLY as i32;
+const INF: i32 = WIN + 1;
+
+/// The games of the default set.
+pub const DEFAULT_GAMES: &[&str] = &["domineering:6x6", "nogo:5x5", "mnk:4,4,3", "go:5"];
+
+/// Which windows a search uses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Windows {
+    AlphaBeta,
+    NegaScout,
+}
+
+/// Root value and node count of one fixed-depth search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Result {
+    pub value: i32,
+    pub nodes: u64,
+}
+
+/// Searches `game` to `depth` plies with `windows` and fresh heuristics.
+pub fn search<G: Game>(
+    game: &G,
+    depth: u32,
+    windows: Windows,
+    heuristics: &mut Heuristics<G::Move>,
+) -> Result {
+    heuristics.clear();
+    let mut s = Search {
+        heuristics,
+        windows,
+        nodes: 0,
+    };
+    let mut g = game.clone();
+    let value = s.search(&mut g, -INF, INF, depth, 0);
+    Result {
+        value,
+        nodes: s.nodes,
+    }
+}
+
+struct Search<'h, M> {
+    heuristics: &'h mut Heuristics<M>,
+    windows: Windows,
+    nodes: u64,
+}
+
+impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
+    fn search<G: Game<Move = M>>(
+        &mut self,
+        g: &mut G,
+        mut alpha: i32,
+        beta: i32,
+        depth: u32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        let p = ply as i32;
+        if let Some(o) = g.outcome() {
+            return match o {
+                Outcome::Win => WIN - p,
+                Outcome::Loss => -(WIN - p),
+                Outcome::Draw => 0,
+            };
+        }
+        if ply > 0 {
+            match g.bound() {
+                Some(Outcome::Win) => return BOUND_WIN - p,
+                Some(Outcome::Loss) => return -(BOUND_WIN - p),
+                Some(Outcome::Draw) => return 0,
+                None => {}
+            }
+        }
+        if depth == 0 || ply + 1 >= MAX_PLY {
+            return g.evaluate();
+        }
+        let mut moves = MoveList::new();
+        g.moves(&mut moves);
+        let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
+        let color = g.to_move();
+        self.heuristics.order(g, ply, None, &moves, &mut keys, None);
+        let mut best = -INF;
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut keys, i);
+            let m = moves[i];
+            let undo = g.play(m);
+            let v = if i == 0 || self.windows == Windows::AlphaBeta {
+                -self.search(g, -beta, -alpha, depth - 1, ply + 1)
+            } else {
+                // alpha already includes the best value so far.
+                let t = -self.search(g, -alpha - 1, -alpha, depth - 1, ply + 1);
+                if t > alpha && t < beta && depth > 1 {
+                    -self.search(g, -beta, -t, depth - 1, ply + 1)
+                } else {
+                    t
+                }
+            };
+            g.undo(m, undo);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                }
+                if v >= beta {
+                    self.heuristics.reward(m, color, ply, depth);
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// A deterministic benchmark position: `plies` random moves (fewer if the
+/// game ends first; the last move is taken back so the position is live)
+/// from the start, drawn from `seed`.
+pub fn position<G: Game>(start: &G, plies: usize, seed: u64) -> G {
+    let mut g = start.clone();
+    let mut state = seed;
+    let mut moves = MoveList::new();
+    for _ in 0..plies {
+        moves.clear();
+        g.moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let (s, r) = splitmix64(state);
+        state = s;
+        let m = moves[(r % moves.len() as u64) as usize];
+        let undo = g.play(m);
+        if g.outcome().is_some() {
+            g.undo(m, undo);
+            break;
+        }
+    }
+    g
+}
+
+/// One table row: a position at one depth.
+pub struct Row {
+    pub game: String,
+    pub position: usize,
+    pub depth: u32,
+    pub alphabeta: Result,
+    pub negascout: Result,
+}
+
+struct Options {
+    depth: u32,
+    plies: usize,
+    positions: usize,
+    seed: u64,
+    games: Vec<String>,
+}
+
+const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
+[--positions N] [--seed S] [--game SPEC,...]\n";
+
+fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
+    let mut o = Options {
+        depth: 5,
+        plies: 4,
+        positions: 3,
+        seed: 4,
+        games: DEFAULT_GAMES.iter().map(|s| s.to_string()).collect(),
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || it.next().ok_or(format!("{a} needs a value"));
+        let bad = |e: std::num::ParseIntError| format!("{a}: {e}");
+        match a.as_str() {
+            "--depth" => o.depth = value()?.parse().map_err(bad)?,
+            "--plies" => o.plies = value()?.parse().map_err(bad)?,
+            "--positions" => o.positions = value()?.parse().map_err(bad)?,
+            "--seed" => o.seed = value()?.parse().map_err(bad)?,
+            "--game" => o.games = value()?.split(',').map(str::to_string).collect(),
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    if o.depth == 0 {
+        return Err("--depth must be at least 1".into());
+    }
+    Ok(o)
+}
+
+/// Runs both searches on `positions` positions of `spec` at depths 1..=D.
+pub fn rows_for(
+    spec: &str,
+    depth: u32,
+    plies: usize,
+    positions: usize,
+    seed: u64,
+) -> std::result::Result<Vec<Row>, String> {
+    struct On<'a>(&'a str, u32, usize, usize, u64);
+    impl Visit for On<'_> {
+        type Out = Vec<Row>;
+        fn visit<G: Game>(self, start: G) -> Vec<Row> {
+            let On(spec, depth, plies, positions, seed) = self;
+            let mut h = Heuristics::new();
+            let mut rows = Vec::new();
+            for p in 0..positions {
+                let g = position(&start, plies, seed.wrapping_add(p as u64));
+                for d in 1..=depth {
+                    let alphabeta = search(&g, d, Windows::AlphaBeta, &mut h);
+                    let negascout = search(&g, d, Windows::NegaScout, &mut h);
+                    rows.push(Row {
+                        game: spec.to_string(),
+                        position: p,
+                        depth: d,
+                        alphabeta,
+                        negascout,
+                    });
+                }
+            }
+            rows
+        }
+    }
+    Ok(GameSpec::parse(spec)?.build(On(spec, depth, plies, positions, seed)))
+}
+
+fn percent_saved(ab: u64, ns: u64) -> f64 {
+    if ab == 0 {
+        0.0
+    } else {
+        100.0 * (ab as f64 - ns as f64) / ab as f64
+    }
+}
+
+pub fn main(args: &[String]) -> ExitCode {
+    let o = match parse_options(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprint!("tesuji bench search: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
+        "# {} positions per game, {} random plies, seed {}, depths 1..{}",
+        o.positions, o.plies, o.seed, o.depth
+    );
+    let _ = writeln!(
+        out,
+        "{:<16} {:>3} {:>5} {:>12} {:>12} {:>7} {:>9} {:>9}",
+        "game", "pos", "depth", "ab-nodes", "ns-nodes", "saved%", "ab-value", "ns-value"
+    );
+    let (mut total_ab, mut total_ns, mut disagree) = (0u64, 0u64, 0usize);
+    for spec in &o.games {
+        let rows = match rows_for(spec, o.depth, o.plies, o.positions, o.seed) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("tesuji bench search: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let (mut game_ab, mut game_ns) = (0u64, 0u64);
+        for r in &rows {
+            let (ab, ns) = (r.alphabeta, r.negascout);
+            let flag = if ab.value == ns.value {
+                ""
+            } else {
+                "  DISAGREE"
+            };
+            disagree += usize::from(ab.value != ns.value);
+            game_ab += ab.nodes;
+            game_ns += ns.nodes;
+            let _ = writeln!(
+                out,
+                "{:<16} {:>3} {:>5} {:>12} {:>12} {:>7.1} {:>9} {:>9}{flag}",
+                r.game,
+                r.position,
+                r.depth,
+                ab.nodes,
+                ns.nodes,
+                percent_saved(ab.nodes, ns.nodes),
+                ab.value,
+                ns.value
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{:<16} {:>3} {:>5} {:>12} {:>12} {:>7.1}",
+            spec,
+            "all",
+            "",
+            game_ab,
+            game_ns,
+            percent_saved(game_ab, game_ns)
+        );
+        total_ab += game_ab;
+        total_ns += game_ns;
+    }
+    let _ = writeln!(
+        out,
+        "total: alpha-beta {total_ab} nodes, negascout {total_ns} nodes, \
+         {:.1}% saved, {disagree} root value(s) disagree",
+        percent_saved(total_ab, total_ns)
+    );
+    if disagree == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::spec::GameSpec;
+
+    /// Plain minimax with the same scoring: the reference both must match.
+    fn minimax<G: Game>(g: &mut G, depth: u32, ply: usize) -> i32 {
+        let p = ply as i32;
+        if let Some(o) = g.outcome() {
+            return match o {
+                Outcome::Win => WIN - p,
+                Outcome::Loss => -(WIN - p),
+                Outcome::Draw => 0,
+            };
+        }
+        if ply > 0 {
+            match g.bound() {
+                Some(Outcome::Win) => return BOUND_WIN - p,
+                Some(Outcome::Loss) => return -(BOUND_WIN - p),
+                Some(Outcome::Draw) => return 0,
+                None => {}
+            }
+        }
+        if depth == 0 {
+            return g.evaluate();
+        }
+        let mut moves = MoveList::new();
+        g.moves(&mut moves);
+        let mut best = -INF;
+        for &m in &moves {
+            let u = g.play(m);
+            best = best.max(-minimax(g, depth - 1, ply + 1));
+            g.undo(m, u);
+        }
+        best
+    }
+
+    struct Check(u32);
+    impl Visit for Check {
+        type Out = (u64, u64);
+        fn visit<G: Game>(self, start: G) -> (u64, u64) {
+            let mut h = Heuristics::new();
+            let (mut ab_total, mut ns_total) = (0, 0);
+            for seed in 0..4 {
+                let g = position(&start, 2, seed);
+                for d in 1..=self.0 {
+                    let want = minimax(&mut g.clone(), d, 0);
+                    let ab = search(&g, d, Windows::AlphaBeta, &mut h);
+                    let ns = search(&g, d, Windows::NegaScout, &mut h);
+                    assert_eq!(ab.value, want, "alpha-beta, seed {seed}, depth {d}");
+                    assert_eq!(ns.value, want, "negascout, seed {seed}, depth {d}");
+                    ab_total += ab.nodes;
+                    ns_total += ns.nodes;
+                }
+            }
+            (ab_total, ns_total)
+        }
+    }
+
+    #[test]
+    fn root_values_agree_with_minimax() {
+        for spec in ["domineering:4x4", "nogo:3x3", "mnk:3,3,3"] {
+            let (ab, ns) = GameSpec::parse(spec).unwrap().build(Check(4));
+            assert!(ab > 0 && ns > 0, "{spec}");
+        }
+    }
+
+    #[test]
+    fn positions_repeat() {
+        let start = crate::games::domineering::Domineering::new(5, 5);
+        let a = position(&start, 4, 7);
+        let b = position(&start, 4, 7);
+        assert_eq!(a.canonical_key(), b.canonical_key());
+        let mut h = Heuristics::new();
+        let r1 = search(&a, 3, Windows::NegaScout, &mut h);
+        let r2 = search(&b, 3, Windows::NegaScout, &mut h);
+        assert_eq!(r1, r2);
+    }
+}
