@@ -31,7 +31,7 @@
 //! Positions: each game from its start, then a fixed number of random
 //! plies drawn with SplitMix64 from a fixed seed, so the set repeats.
 
-use super::depth_first::{pick_next, Heuristics, MAX_PLY};
+use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
 use crate::games::spec::{GameSpec, Visit};
 use crate::games::{Game, MoveList, Outcome, EVAL_MAX, MAX_MOVES};
 use crate::go::zobrist::splitmix64;
@@ -63,7 +63,8 @@ pub struct Result {
     pub nodes: u64,
 }
 
-/// Searches `game` to `depth` plies with `windows` and fresh heuristics.
+/// Searches `game` to `depth` plies with `windows` and fresh heuristics
+/// (no table: the static ordering).
 pub fn search<G: Game>(
     game: &G,
     depth: u32,
@@ -71,8 +72,37 @@ pub fn search<G: Game>(
     heuristics: &mut Heuristics<G::Move>,
 ) -> Result {
     heuristics.clear();
+    search_with(game, depth, windows, heuristics, None)
+}
+
+/// Iterative deepening to `depth`: one [`Result`] per iteration. Killers,
+/// history and a table of best moves carry over from one iteration to the
+/// next (the table is cleared first); the table only orders moves, it
+/// never cuts, so every iteration's value is the exact depth-limited one.
+pub fn deepen<G: Game>(
+    game: &G,
+    depth: u32,
+    windows: Windows,
+    heuristics: &mut Heuristics<G::Move>,
+    table: &mut Table<G::Move>,
+) -> Vec<Result> {
+    heuristics.clear();
+    table.clear();
+    (1..=depth)
+        .map(|d| search_with(game, d, windows, heuristics, Some(table)))
+        .collect()
+}
+
+fn search_with<G: Game>(
+    game: &G,
+    depth: u32,
+    windows: Windows,
+    heuristics: &mut Heuristics<G::Move>,
+    table: Option<&mut Table<G::Move>>,
+) -> Result {
     let mut s = Search {
         heuristics,
+        table,
         windows,
         nodes: 0,
     };
@@ -86,6 +116,8 @@ pub fn search<G: Game>(
 
 struct Search<'h, M> {
     heuristics: &'h mut Heuristics<M>,
+    /// Best moves of earlier searches, for ordering only.
+    table: Option<&'h mut Table<M>>,
     windows: Windows,
     nodes: u64,
 }
@@ -123,8 +155,17 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         g.moves(&mut moves);
         let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
         let color = g.to_move();
-        self.heuristics.order(g, ply, None, &moves, &mut keys, None);
+        let key = g.canonical_key();
+        let tt_move = self
+            .table
+            .as_ref()
+            .and_then(|t| t.probe(key))
+            .and_then(|e| e.best);
+        self.heuristics
+            .order(g, ply, tt_move, &moves, &mut keys, None);
+        let before = self.nodes;
         let mut best = -INF;
+        let mut best_move = None;
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut keys, i);
             let m = moves[i];
@@ -143,6 +184,7 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
             g.undo(m, undo);
             if v > best {
                 best = v;
+                best_move = Some(m);
                 if v > alpha {
                     alpha = v;
                 }
@@ -151,6 +193,10 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
                     break;
                 }
             }
+        }
+        if let Some(t) = self.table.as_deref_mut() {
+            let d = depth.min(u8::MAX as u32 - 1) as u8;
+            t.store(key, -INF, INF, d, best_move, self.nodes - before);
         }
         best
     }
@@ -196,10 +242,11 @@ struct Options {
     positions: usize,
     seed: u64,
     games: Vec<String>,
+    deepening: bool,
 }
 
 const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
-[--positions N] [--seed S] [--game SPEC,...]\n";
+[--positions N] [--seed S] [--game SPEC,...] [--fresh]\n";
 
 fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     let mut o = Options {
@@ -208,6 +255,7 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
         positions: 3,
         seed: 4,
         games: DEFAULT_GAMES.iter().map(|s| s.to_string()).collect(),
+        deepening: true,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -218,7 +266,8 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
             "--plies" => o.plies = value()?.parse().map_err(bad)?,
             "--positions" => o.positions = value()?.parse().map_err(bad)?,
             "--seed" => o.seed = value()?.parse().map_err(bad)?,
-            "--game" => o.games = value()?.split(',').map(str::to_string).collect(),
+            "--game" => o.games = split_specs(value()?),
+            "--fresh" => o.deepening = false,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -228,26 +277,55 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     Ok(o)
 }
 
-/// Runs both searches on `positions` positions of `spec` at depths 1..=D.
+/// Splits a comma-separated list of game specs; a piece without `:`
+/// continues the previous spec (m,n,k boards have commas of their own).
+pub fn split_specs(text: &str) -> Vec<String> {
+    let mut specs: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        match specs.last_mut() {
+            Some(last) if !piece.contains(':') => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => specs.push(piece.to_string()),
+        }
+    }
+    specs
+}
+
+/// Table size for the deepening runs.
+const TABLE_BYTES: usize = 16 << 20;
+
+/// Runs both searches on `positions` positions of `spec` at depths 1..=D:
+/// by iterative deepening (`deepening`) or one fresh search per depth.
 pub fn rows_for(
     spec: &str,
     depth: u32,
     plies: usize,
     positions: usize,
     seed: u64,
+    deepening: bool,
 ) -> std::result::Result<Vec<Row>, String> {
-    struct On<'a>(&'a str, u32, usize, usize, u64);
+    struct On<'a>(&'a str, u32, usize, usize, u64, bool);
     impl Visit for On<'_> {
         type Out = Vec<Row>;
         fn visit<G: Game>(self, start: G) -> Vec<Row> {
-            let On(spec, depth, plies, positions, seed) = self;
+            let On(spec, depth, plies, positions, seed, deepening) = self;
             let mut h = Heuristics::new();
+            let mut table = Table::new(TABLE_BYTES);
             let mut rows = Vec::new();
             for p in 0..positions {
                 let g = position(&start, plies, seed.wrapping_add(p as u64));
-                for d in 1..=depth {
-                    let alphabeta = search(&g, d, Windows::AlphaBeta, &mut h);
-                    let negascout = search(&g, d, Windows::NegaScout, &mut h);
+                let run = |w, h: &mut Heuristics<G::Move>, t: &mut Table<G::Move>| {
+                    if deepening {
+                        deepen(&g, depth, w, h, t)
+                    } else {
+                        (1..=depth).map(|d| search(&g, d, w, h)).collect()
+                    }
+                };
+                let ab = run(Windows::AlphaBeta, &mut h, &mut table);
+                let ns = run(Windows::NegaScout, &mut h, &mut table);
+                for (d, (&alphabeta, &negascout)) in (1..).zip(ab.iter().zip(&ns)) {
                     rows.push(Row {
                         game: spec.to_string(),
                         position: p,
@@ -260,7 +338,7 @@ pub fn rows_for(
             rows
         }
     }
-    Ok(GameSpec::parse(spec)?.build(On(spec, depth, plies, positions, seed)))
+    Ok(GameSpec::parse(spec)?.build(On(spec, depth, plies, positions, seed, deepening)))
 }
 
 fn percent_saved(ab: u64, ns: u64) -> f64 {
@@ -282,8 +360,16 @@ pub fn main(args: &[String]) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let _ = writeln!(
         out,
-        "# {} positions per game, {} random plies, seed {}, depths 1..{}",
-        o.positions, o.plies, o.seed, o.depth
+        "# {} positions per game, {} random plies, seed {}, depths 1..{}, {}",
+        o.positions,
+        o.plies,
+        o.seed,
+        o.depth,
+        if o.deepening {
+            "iterative deepening (nodes of each iteration)"
+        } else {
+            "a fresh search per depth"
+        }
     );
     let _ = writeln!(
         out,
@@ -292,7 +378,7 @@ pub fn main(args: &[String]) -> ExitCode {
     );
     let (mut total_ab, mut total_ns, mut disagree) = (0u64, 0u64, 0usize);
     for spec in &o.games {
-        let rows = match rows_for(spec, o.depth, o.plies, o.positions, o.seed) {
+        let rows = match rows_for(spec, o.depth, o.plies, o.positions, o.seed, o.deepening) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("tesuji bench search: {e}");
@@ -391,15 +477,21 @@ mod tests {
         type Out = (u64, u64);
         fn visit<G: Game>(self, start: G) -> (u64, u64) {
             let mut h = Heuristics::new();
+            let mut t = Table::new(1 << 20);
             let (mut ab_total, mut ns_total) = (0, 0);
             for seed in 0..4 {
                 let g = position(&start, 2, seed);
+                let ab_id = deepen(&g, self.0, Windows::AlphaBeta, &mut h, &mut t);
+                let ns_id = deepen(&g, self.0, Windows::NegaScout, &mut h, &mut t);
                 for d in 1..=self.0 {
                     let want = minimax(&mut g.clone(), d, 0);
                     let ab = search(&g, d, Windows::AlphaBeta, &mut h);
                     let ns = search(&g, d, Windows::NegaScout, &mut h);
                     assert_eq!(ab.value, want, "alpha-beta, seed {seed}, depth {d}");
                     assert_eq!(ns.value, want, "negascout, seed {seed}, depth {d}");
+                    let i = d as usize - 1;
+                    assert_eq!(ab_id[i].value, want, "deepening alpha-beta, depth {d}");
+                    assert_eq!(ns_id[i].value, want, "deepening negascout, depth {d}");
                     ab_total += ab.nodes;
                     ns_total += ns.nodes;
                 }
@@ -414,6 +506,14 @@ mod tests {
             let (ab, ns) = GameSpec::parse(spec).unwrap().build(Check(4));
             assert!(ab > 0 && ns > 0, "{spec}");
         }
+    }
+
+    #[test]
+    fn specs_keep_mnk_commas() {
+        assert_eq!(
+            split_specs("nogo:5x5,mnk:7,7,4,go:7"),
+            ["nogo:5x5", "mnk:7,7,4", "go:7"]
+        );
     }
 
     #[test]
