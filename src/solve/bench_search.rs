@@ -47,7 +47,7 @@ const BOUND_WIN: i32 = WIN - MAX_PLY as i32;
 const INF: i32 = WIN + 1;
 
 /// The games of the default set.
-pub const DEFAULT_GAMES: &[&str] = &["domineering:6x6", "nogo:5x5", "mnk:4,4,3", "go:5"];
+pub const DEFAULT_GAMES: &[&str] = &["domineering:8x8", "nogo:7x7", "mnk:7,7,4", "go:7"];
 
 /// Which windows a search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -250,8 +250,8 @@ const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
 
 fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     let mut o = Options {
-        depth: 5,
-        plies: 4,
+        depth: 6,
+        plies: 6,
         positions: 3,
         seed: 4,
         games: DEFAULT_GAMES.iter().map(|s| s.to_string()).collect(),
@@ -479,8 +479,8 @@ mod tests {
             let mut h = Heuristics::new();
             let mut t = Table::new(1 << 20);
             let (mut ab_total, mut ns_total) = (0, 0);
-            for seed in 0..4 {
-                let g = position(&start, 2, seed);
+            for seed in 0..6 {
+                let g = position(&start, seed as usize % 3, seed);
                 let ab_id = deepen(&g, self.0, Windows::AlphaBeta, &mut h, &mut t);
                 let ns_id = deepen(&g, self.0, Windows::NegaScout, &mut h, &mut t);
                 for d in 1..=self.0 {
@@ -500,9 +500,10 @@ mod tests {
         }
     }
 
+    /// Checked to fail when NegaScout never re-searches (seed 4 of nogo:4x4).
     #[test]
     fn root_values_agree_with_minimax() {
-        for spec in ["domineering:4x4", "nogo:3x3", "mnk:3,3,3"] {
+        for spec in ["domineering:5x5", "nogo:4x4", "mnk:4,4,3", "go:4"] {
             let (ab, ns) = GameSpec::parse(spec).unwrap().build(Check(4));
             assert!(ab > 0 && ns > 0, "{spec}");
         }
