@@ -29,7 +29,8 @@
 //! `WIN − p`.
 //!
 //! Positions: each game from its start, then a fixed number of random
-//! plies drawn with SplitMix64 from a fixed seed, so the set repeats.
+//! plies (`--plies`, or `SPEC@P` for one game) drawn with SplitMix64 from
+//! a fixed seed (position i uses seed + i), so the set repeats.
 
 use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
 use crate::games::spec::{GameSpec, Visit};
@@ -47,7 +48,9 @@ const BOUND_WIN: i32 = WIN - MAX_PLY as i32;
 const INF: i32 = WIN + 1;
 
 /// The games of the default set.
-pub const DEFAULT_GAMES: &[&str] = &["domineering:8x8", "nogo:7x7", "mnk:7,7,4", "go:7"];
+/// m,n,k gets fewer random plies: after six random moves one side
+/// usually has a forced win within three plies, which no window helps.
+pub const DEFAULT_GAMES: &[&str] = &["domineering:8x8", "nogo:7x7", "mnk:7,7,4@2", "go:7"];
 
 /// Which windows a search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -246,7 +249,7 @@ struct Options {
 }
 
 const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
-[--positions N] [--seed S] [--game SPEC,...] [--fresh]\n";
+[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh]\n";
 
 fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     let mut o = Options {
@@ -338,7 +341,12 @@ pub fn rows_for(
             rows
         }
     }
-    Ok(GameSpec::parse(spec)?.build(On(spec, depth, plies, positions, seed, deepening)))
+    // `SPEC@P`: this game with P random plies instead of the default.
+    let (game, plies) = match spec.split_once('@') {
+        Some((g, p)) => (g, p.parse().map_err(|e| format!("{spec}: {e}"))?),
+        None => (spec, plies),
+    };
+    Ok(GameSpec::parse(game)?.build(On(spec, depth, plies, positions, seed, deepening)))
 }
 
 fn percent_saved(ab: u64, ns: u64) -> f64 {
