@@ -33,18 +33,14 @@
 //! a fixed seed (position i uses seed + i), so the set repeats.
 
 use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
+use super::negascout::{end_score, WIN};
 use crate::games::spec::{GameSpec, Visit};
-use crate::games::{Game, MoveList, Outcome, EVAL_MAX, MAX_MOVES};
+use crate::games::{Game, MoveList, MAX_MOVES};
 use crate::go::zobrist::splitmix64;
 use arrayvec::ArrayVec;
 use std::io::Write;
 use std::process::ExitCode;
 
-/// Score of a win at the root (a win at ply p scores `WIN − p`).
-const WIN: i32 = 2 * EVAL_MAX;
-/// A proven win of unknown length ([`Game::bound`]) scores below every win
-/// of known length.
-const BOUND_WIN: i32 = WIN - MAX_PLY as i32;
 const INF: i32 = WIN + 1;
 
 /// The games of the default set.
@@ -135,21 +131,8 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         ply: usize,
     ) -> i32 {
         self.nodes += 1;
-        let p = ply as i32;
-        if let Some(o) = g.outcome() {
-            return match o {
-                Outcome::Win => WIN - p,
-                Outcome::Loss => -(WIN - p),
-                Outcome::Draw => 0,
-            };
-        }
-        if ply > 0 {
-            match g.bound() {
-                Some(Outcome::Win) => return BOUND_WIN - p,
-                Some(Outcome::Loss) => return -(BOUND_WIN - p),
-                Some(Outcome::Draw) => return 0,
-                None => {}
-            }
+        if let Some(v) = end_score(g, ply) {
+            return v;
         }
         if depth == 0 || ply + 1 >= MAX_PLY {
             return g.evaluate();
@@ -450,21 +433,8 @@ mod tests {
 
     /// Plain minimax with the same scoring: the reference both must match.
     fn minimax<G: Game>(g: &mut G, depth: u32, ply: usize) -> i32 {
-        let p = ply as i32;
-        if let Some(o) = g.outcome() {
-            return match o {
-                Outcome::Win => WIN - p,
-                Outcome::Loss => -(WIN - p),
-                Outcome::Draw => 0,
-            };
-        }
-        if ply > 0 {
-            match g.bound() {
-                Some(Outcome::Win) => return BOUND_WIN - p,
-                Some(Outcome::Loss) => return -(BOUND_WIN - p),
-                Some(Outcome::Draw) => return 0,
-                None => {}
-            }
+        if let Some(v) = end_score(g, ply) {
+            return v;
         }
         if depth == 0 {
             return g.evaluate();

@@ -177,6 +177,29 @@ const PROVEN_SCORE: i32 = WIN - 2 * MAX_PLY as i32;
 /// `BOUND_WIN − p`: below every win of known length.
 const BOUND_WIN: i32 = WIN - MAX_PLY as i32;
 const INF: i32 = WIN + 1;
+
+/// The score of a node decided without search, from the mover's view: the
+/// game is over, or (below the root, where a move must still be named) the
+/// game's proven [`Game::bound`]. Shared by the player and `bench search`
+/// so that both score ends alike.
+pub(crate) fn end_score<G: Game>(g: &G, ply: usize) -> Option<i32> {
+    let p = ply as i32;
+    if let Some(o) = g.outcome() {
+        return Some(match o {
+            Outcome::Win => WIN - p,
+            Outcome::Loss => -(WIN - p),
+            Outcome::Draw => 0,
+        });
+    }
+    if ply == 0 {
+        return None;
+    }
+    g.bound().map(|o| match o {
+        Outcome::Win => BOUND_WIN - p,
+        Outcome::Loss => -(BOUND_WIN - p),
+        Outcome::Draw => 0,
+    })
+}
 /// Half-width of the aspiration window, in evaluation units.
 const ASPIRATION: i32 = 64;
 /// Deepest iteration.
@@ -322,23 +345,10 @@ impl<M: Copy + Eq + Hash> PlaySearch<'_, '_, M> {
         if !self.tick() {
             return 0;
         }
-        let ply_score = ply as i32;
-        if let Some(o) = g.outcome() {
-            return match o {
-                Outcome::Win => WIN - ply_score,
-                Outcome::Loss => -(WIN - ply_score),
-                Outcome::Draw => 0,
-            };
+        if let Some(v) = end_score(g, ply) {
+            return v;
         }
         let root = ply == 0;
-        if !root {
-            match g.bound() {
-                Some(Outcome::Win) => return BOUND_WIN - ply_score,
-                Some(Outcome::Loss) => return -(BOUND_WIN - ply_score),
-                Some(Outcome::Draw) => return 0,
-                None => {}
-            }
-        }
         if depth == 0 || ply + 1 >= MAX_PLY {
             self.cut_by_horizon = true;
             return g.evaluate();
