@@ -249,40 +249,49 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// and flags, and the index of the child to select.
     #[inline]
     fn evaluate(&self, id: NodeId) -> (R::V, u16, usize) {
-        let node = self.store.node(id);
-        let first = node.first as usize;
-        if self.table.is_some() {
-            // In a DAG the children lie anywhere in the store: fetch them
-            // all at once rather than one miss after the other.
-            for e in first..first + node.len as usize {
-                prefetch(
-                    self.store
-                        .nodes
-                        .as_ptr()
-                        .wrapping_add(self.store.child(e) as usize),
-                );
+        let node = *self.store.node(id);
+        let (first, len) = (node.first as usize, node.len as usize);
+        match self.store.child_ids(first, len) {
+            Some(ids) => {
+                // In a DAG the children lie anywhere in the store: fetch
+                // them all at once rather than one miss after the other.
+                for &c in ids {
+                    prefetch(self.store.nodes.as_ptr().wrapping_add(c as usize));
+                }
+                self.update(ids.iter().map(|&c| self.store.node(c)))
             }
+            None => self.update(self.store.tree_children(first, len).iter()),
         }
+    }
+
+    /// The fold of [`Search::evaluate`] over the children in edge order;
+    /// a tree hands it a slice, so the loop has no index checks (this is
+    /// the innermost loop of every best-first search: each expansion
+    /// recomputes every node on the path from all its children).
+    #[inline(always)]
+    fn update<'n>(&self, children: impl Iterator<Item = &'n Node<R::V>>) -> (R::V, u16, usize)
+    where
+        R::V: 'n,
+    {
         let mut acc = self.rule.start();
-        let mut best: Option<(usize, R::V)> = None;
-        let mut all_won = true;
-        for i in 0..node.len as usize {
-            let child = self.store.node(self.store.child(first + i));
+        let mut best = usize::MAX;
+        let mut best_value = self.rule.lost();
+        for (i, child) in children.enumerate() {
             if child.flags & LOST != 0 {
                 return (self.rule.won(), EXPANDED | WON, i);
             }
             acc = self.rule.add(acc, child.value);
-            if child.flags & WON == 0 {
-                all_won = false;
-                if best.is_none_or(|(_, b)| self.rule.better(&child.value, &b)) {
-                    best = Some((i, child.value));
-                }
+            if child.flags & WON == 0
+                && (best == usize::MAX || self.rule.better(&child.value, &best_value))
+            {
+                best = i;
+                best_value = child.value;
             }
         }
-        if all_won {
+        if best == usize::MAX {
+            // Every child is won for its mover.
             return (self.rule.lost(), EXPANDED | LOST, 0);
         }
-        let best = best.map_or(0, |(i, _)| i);
         (self.rule.finish(acc), EXPANDED, best)
     }
 

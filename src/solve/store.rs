@@ -210,6 +210,21 @@ impl<V: Copy, M: Copy> Store<V, M> {
         self.edge_move.push(m);
     }
 
+    /// The child ids of the edges `first..first + len` in a DAG; `None` in
+    /// a tree, where they are implicit (see [`Store::tree_children`]).
+    #[inline]
+    pub fn child_ids(&self, first: usize, len: usize) -> Option<&[NodeId]> {
+        self.dag.then(|| &self.edge_child[first..first + len])
+    }
+
+    /// In a tree, the children of the edges `first..first + len`: the child
+    /// of edge `e` is node `e + 1`.
+    #[inline]
+    pub fn tree_children(&self, first: usize, len: usize) -> &[Node<V>] {
+        debug_assert!(!self.dag);
+        &self.nodes[first + 1..first + 1 + len]
+    }
+
     #[inline]
     pub fn node(&self, id: NodeId) -> &Node<V> {
         &self.nodes[id as usize]
