@@ -13,6 +13,7 @@
 //! [`Game::canonical_key`] so that mirror images share them; their moves
 //! are only ordering hints and are checked against the legal moves.
 
+use super::buckets::{Buckets, Slot};
 use super::{Limits, Stopped};
 use crate::games::{Color, Game, MoveList, Outcome, MAX_MOVES};
 use arrayvec::ArrayVec;
@@ -97,31 +98,13 @@ pub struct Entry<M> {
     pub best: Option<M>,
 }
 
-/// A fixed-size two-slot-bucket transposition table.
+/// The depth-first solvers' transposition table: bounds per position, in
+/// [`Buckets`] (two-slot buckets, grown with use).
 pub struct Table<M> {
-    slots: Vec<Entry<M>>,
-    mask: usize,
+    buckets: Buckets<Entry<M>>,
 }
 
-/// `1 + ⌊log2 nodes⌋`, at least 1, so that 0 can mark an empty slot.
-pub fn work_of(nodes: u64) -> u8 {
-    (64 - nodes.max(1).leading_zeros()) as u8
-}
-
-impl<M: Copy> Table<M> {
-    /// The largest power-of-two table (in buckets of two) within `bytes`.
-    pub fn new(bytes: usize) -> Table<M> {
-        let bucket = 2 * std::mem::size_of::<Entry<M>>();
-        let mut buckets = 1usize;
-        while buckets * 2 * bucket <= bytes {
-            buckets *= 2;
-        }
-        Table {
-            slots: vec![Self::EMPTY; 2 * buckets],
-            mask: buckets - 1,
-        }
-    }
-
+impl<M: Copy> Slot for Entry<M> {
     const EMPTY: Entry<M> = Entry {
         key: 0,
         lo: 0,
@@ -130,66 +113,67 @@ impl<M: Copy> Table<M> {
         work: 0,
         best: None,
     };
+    fn key(&self) -> u64 {
+        self.key
+    }
+    fn work(&self) -> u8 {
+        self.work
+    }
+}
 
+/// `1 + ⌊log2 nodes⌋`, at least 1, so that 0 can mark an empty slot.
+pub fn work_of(nodes: u64) -> u8 {
+    (64 - nodes.max(1).leading_zeros()) as u8
+}
+
+impl<M: Copy> Table<M> {
+    /// A table of at most `bytes`.
+    pub fn new(bytes: usize) -> Table<M> {
+        Table {
+            buckets: Buckets::new(bytes),
+        }
+    }
+
+    /// Bytes in use.
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Entry<M>>()
+        self.buckets.bytes()
     }
 
     pub fn clear(&mut self) {
-        self.slots.fill(Self::EMPTY);
-    }
-
-    #[inline]
-    fn bucket(&self, key: u64) -> usize {
-        // The low bits pick the bucket; the whole key is compared.
-        2 * (key as usize & self.mask)
+        self.buckets.clear();
     }
 
     #[inline]
     pub fn probe(&self, key: u64) -> Option<&Entry<M>> {
-        let b = self.bucket(key);
-        self.slots[b..b + 2]
-            .iter()
-            .find(|e| e.work != 0 && e.key == key)
+        self.buckets.find(key)
     }
 
     /// Stores bounds for `key`. When the key is already present at the
     /// same depth or deeper, the bounds are intersected (both are true).
     pub fn store(&mut self, key: u64, lo: i32, hi: i32, depth: u8, best: Option<M>, nodes: u64) {
-        let b = self.bucket(key);
-        let work = work_of(nodes);
         let mut e = Entry {
             key,
             lo,
             hi,
             depth,
-            work,
+            work: work_of(nodes),
             best,
         };
-        for i in b..b + 2 {
-            let old = self.slots[i];
-            if old.work != 0 && old.key == key {
-                if old.depth == depth {
-                    e.lo = e.lo.max(old.lo);
-                    e.hi = e.hi.min(old.hi);
-                }
-                if e.best.is_none() {
-                    e.best = old.best;
-                }
-                e.work = e.work.max(old.work);
-                if old.depth > depth {
-                    return;
-                }
-                self.slots[i] = e;
-                return;
+        if let Some(old) = self.buckets.find_mut(key) {
+            if old.depth == depth {
+                e.lo = e.lo.max(old.lo);
+                e.hi = e.hi.min(old.hi);
             }
+            if e.best.is_none() {
+                e.best = old.best;
+            }
+            e.work = e.work.max(old.work);
+            if old.depth <= depth {
+                *old = e;
+            }
+            return;
         }
-        if work >= self.slots[b].work {
-            self.slots[b + 1] = self.slots[b];
-            self.slots[b] = e;
-        } else {
-            self.slots[b + 1] = e;
-        }
+        self.buckets.insert(e);
     }
 }
 

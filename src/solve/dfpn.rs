@@ -30,6 +30,7 @@
 //! A **node** is one MID call (an expansion: the children are generated
 //! and looked up); children merely initialised are not counted.
 
+use super::buckets::{Buckets, Slot};
 use super::depth_first::{check_acyclic, work_of, Budget, DEFAULT_MEMORY};
 use super::{Limits, Report};
 use crate::games::{Color, Game, MoveList, Outcome, MAX_MOVES};
@@ -49,48 +50,44 @@ struct Entry {
     work: u8,
 }
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    phi: 0,
-    delta: 0,
-    work: 0,
-};
+impl Slot for Entry {
+    const EMPTY: Entry = Entry {
+        key: 0,
+        phi: 0,
+        delta: 0,
+        work: 0,
+    };
+    fn key(&self) -> u64 {
+        self.key
+    }
+    fn work(&self) -> u8 {
+        self.work
+    }
+}
 
-/// A df-pn solver with its fixed-size table (two-slot buckets, the bigger
-/// subtree kept first, as in [`super::depth_first::Table`]).
+/// A df-pn solver with its table ([`Buckets`]: two-slot buckets, the
+/// bigger subtree kept first, grown with use).
 pub struct Dfpn {
-    slots: Vec<Entry>,
-    mask: usize,
+    table: Buckets<Entry>,
 }
 
 impl Dfpn {
     pub fn new(limits: &Limits) -> Dfpn {
         let bytes = limits.memory.unwrap_or(DEFAULT_MEMORY).max(1 << 12);
-        let bucket = 2 * std::mem::size_of::<Entry>();
-        let mut buckets = 1usize;
-        while buckets * 2 * bucket <= bytes {
-            buckets *= 2;
-        }
         Dfpn {
-            slots: vec![EMPTY; 2 * buckets],
-            mask: buckets - 1,
+            table: Buckets::new(bytes),
         }
     }
 
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Entry>()
+        self.table.bytes()
     }
 
     fn probe(&self, key: u64) -> Option<(u32, u32)> {
-        let b = 2 * (key as usize & self.mask);
-        self.slots[b..b + 2]
-            .iter()
-            .find(|e| e.work != 0 && e.key == key)
-            .map(|e| (e.phi, e.delta))
+        self.table.find(key).map(|e| (e.phi, e.delta))
     }
 
     fn store(&mut self, key: u64, phi: u32, delta: u32, nodes: u64) {
-        let b = 2 * (key as usize & self.mask);
         let mut e = Entry {
             key,
             phi,
@@ -101,24 +98,17 @@ impl Dfpn {
         if phi == 0 || delta == 0 {
             e.work = u8::MAX;
         }
-        for i in b..b + 2 {
-            if self.slots[i].work != 0 && self.slots[i].key == key {
-                e.work = e.work.max(self.slots[i].work);
-                self.slots[i] = e;
-                return;
-            }
+        if let Some(old) = self.table.find_mut(key) {
+            e.work = e.work.max(old.work);
+            *old = e;
+            return;
         }
-        if e.work >= self.slots[b].work {
-            self.slots[b + 1] = self.slots[b];
-            self.slots[b] = e;
-        } else {
-            self.slots[b + 1] = e;
-        }
+        self.table.insert(e);
     }
 
     /// Solves `game` for the player to move (table cleared first).
     pub fn solve<G: Game>(&mut self, game: &G, limits: &Limits) -> Report<G::Move> {
-        self.slots.fill(EMPTY);
+        self.table.clear();
         let mut s = Search {
             dfpn: self,
             budget: Budget::new(limits),

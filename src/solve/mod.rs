@@ -13,6 +13,7 @@ pub mod bench_search;
 pub mod bestfirst;
 #[cfg(test)]
 mod bf_tests;
+pub mod buckets;
 pub mod cli;
 pub mod depth_first;
 pub mod dfpn;
