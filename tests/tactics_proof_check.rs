@@ -3,8 +3,8 @@
 //! generated capture problems (5×5 to 7×7), each under the three ko models:
 //! zero disagreements, zero wrong winning moves, and `unknown` only when a
 //! limit was hit (nodes, or for the threat searches the highest order).
-//! One test per algorithm: df-pn, λ-df-pn, dual-λ and the combination the
-//! GTP commands use; and one on generated life problems, where the
+//! One test per algorithm: df-pn, λ-df-pn, dual-λ, zone df-pn and the
+//! combination the GTP commands use; and one on generated life problems, where the
 //! solvers' unconditional-life rule (`tactics::life`) decides lines.
 
 use std::sync::atomic::AtomicBool;
@@ -77,6 +77,11 @@ fn dual_lambda_agrees_with_exhaustive_search() {
 }
 
 #[test]
+fn zone_dfpn_agrees_with_exhaustive_search() {
+    check(Algo::ZoneDfpn);
+}
+
+#[test]
 fn auto_agrees_with_exhaustive_search() {
     check(Algo::Auto);
 }
@@ -87,7 +92,13 @@ fn auto_agrees_with_exhaustive_search() {
 #[test]
 fn life_rule_agrees_with_exhaustive_search() {
     let problems = generate_life(0x11FE_2024, 150);
-    for algo in [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto] {
+    for algo in [
+        Algo::Dfpn,
+        Algo::LambdaDfpn,
+        Algo::DualLambda,
+        Algo::ZoneDfpn,
+        Algo::Auto,
+    ] {
         check_problems(algo, &problems);
     }
 }
@@ -100,6 +111,16 @@ fn threat_searches_agree_on_ten_thousand_more() {
     for algo in [Algo::LambdaDfpn, Algo::DualLambda] {
         check_many(algo, 0x51DE_C0DE, 10_000);
     }
+}
+
+/// The same longer run for zone df-pn, whose nodes are cut to the zone of
+/// the opponent's threat where it has one and are plain df-pn nodes
+/// elsewhere (`cargo test --release --test tactics_proof_check --
+/// --ignored zone`).
+#[test]
+#[ignore]
+fn zone_dfpn_agrees_on_ten_thousand_more() {
+    check_many(Algo::ZoneDfpn, 0x51DE_C0DE, 10_000);
 }
 
 /// The same longer run for plain df-pn, whose frames keep most moves as a

@@ -47,6 +47,8 @@
 //! proven losses, stood for by a solved pseudo-child. The second does not:
 //! a pseudo-child flagged `REL` marks the node, any result resting on it
 //! holds only in the restricted game, and such a result is never reported.
+//! [`Algo::ZoneDfpn`] keeps only the first kind of cut and lists every
+//! move (as plain df-pn, group included) where it does not apply.
 //! Proofs and disproofs that are reported are therefore proofs in the
 //! capture game itself.
 //!
@@ -267,6 +269,17 @@ pub const THREAT_BUDGET: u64 = 4000;
 ///   whose opponent threatens (wins by a lower order after a null move)
 ///   must answer inside that threat's zone; otherwise it plays its own
 ///   threats of order n.
+/// * `ZoneDfpn`: df-pn that keeps only the exact half of dual-λ. At every
+///   node the opponent's threat after a null move (order below the
+///   highest) is looked for; when there is one, the node's moves are cut
+///   to its zone (the moves left out are proven losses); when there is
+///   none, the node is a plain df-pn node with every move. No result
+///   rests on a restriction of the loser's own moves, so nothing is ever
+///   flagged `REL` and every result it finds is reported. Meant for
+///   races and safety proofs, where a defender's win needs every attacker
+///   move refuted: the far attacker moves fall outside the zone of the
+///   defender's threat. Not part of `Auto`: on the regression suite its
+///   threat searches cost more than the cut saves (see the README).
 /// * `Auto` (what GNU Go's commands use): df-pn with 5% of the limits,
 ///   then λ-df-pn through the orders with 5% of the limits per order and
 ///   prover (its nodes are cheap: most are threat-search nodes), then
@@ -282,6 +295,7 @@ pub enum Algo {
     Dfpn,
     LambdaDfpn,
     DualLambda,
+    ZoneDfpn,
     Auto,
 }
 
@@ -291,14 +305,21 @@ impl Algo {
             Algo::Dfpn => "dfpn",
             Algo::LambdaDfpn => "lambda-dfpn",
             Algo::DualLambda => "dual-lambda",
+            Algo::ZoneDfpn => "zone-dfpn",
             Algo::Auto => "auto",
         }
     }
 
     pub fn parse(s: &str) -> Option<Algo> {
-        [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto]
-            .into_iter()
-            .find(|a| a.name() == s)
+        [
+            Algo::Dfpn,
+            Algo::LambdaDfpn,
+            Algo::DualLambda,
+            Algo::ZoneDfpn,
+            Algo::Auto,
+        ]
+        .into_iter()
+        .find(|a| a.name() == s)
     }
 }
 
@@ -354,6 +375,16 @@ pub struct KoResult {
     pub stopped_by: Option<Limit>,
     /// The threat order of the proof (0: df-pn over every move).
     pub order: u8,
+}
+
+/// One search of a solve's plan: whose threats shape the move lists, the
+/// threat order, and whether a followed player plays only its own threats
+/// (see [`Search::own`](search::Search)).
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    sides: [bool; 2],
+    order: u8,
+    own: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -494,46 +525,64 @@ impl Solver {
             Winner::Attacker => Winner::Defender,
             Winner::Defender => Winner::Attacker,
         };
-        // Each search of the plan: whose threats, the order, and its share
-        // of the limits in thousandths (a search that uses its share up
-        // without an answer hands over to the next).
-        // At most 15 orders: 2 + 3·15 searches.
-        let mut plan: ArrayVec<([bool; 2], u8, u64), 48> = ArrayVec::new();
+        // Each search of the plan: its shape, and its share of the limits
+        // in thousandths (a search that uses its share up without an
+        // answer hands over to the next).
+        // At most 15 orders: 2 + 3·15 searches, and one zone df-pn.
+        let mut plan: ArrayVec<(Shape, u64), 48> = ArrayVec::new();
         let orders = 1..=max_order.min(15);
+        let threats = |sides, order| Shape {
+            sides,
+            order,
+            own: true,
+        };
+        let plain = Shape {
+            sides: [false, false],
+            order: 0,
+            own: true,
+        };
+        // Zone df-pn at the highest order: every opponent threat of lower
+        // order found limits a node's moves to its zone.
+        let zone = Shape {
+            sides: [true, true],
+            order: max_order,
+            own: false,
+        };
         match opts.algo {
-            Algo::Dfpn => plan.push(([false, false], 0, 1000)),
+            Algo::Dfpn => plan.push((plain, 1000)),
             Algo::LambdaDfpn => {
                 for n in orders {
-                    plan.push((only(mover), n, 1000));
-                    plan.push((only(other), n, 1000));
+                    plan.push((threats(only(mover), n), 1000));
+                    plan.push((threats(only(other), n), 1000));
                 }
             }
             Algo::DualLambda => {
                 for n in orders {
-                    plan.push(([true, true], n, 1000));
+                    plan.push((threats([true, true], n), 1000));
                 }
             }
+            Algo::ZoneDfpn => plan.push((zone, 1000)),
             Algo::Auto => {
                 // A short df-pn first: many blocks are read out by plain
                 // df-pn in a few thousand nodes, where a threat search
                 // would first spend its share. Its table entries stay for
                 // the df-pn at the end (same salt), so the work is kept.
-                plan.push(([false, false], 0, 50));
+                plan.push((plain, 50));
                 for n in orders.clone() {
-                    plan.push((only(mover), n, 50));
-                    plan.push((only(other), n, 50));
+                    plan.push((threats(only(mover), n), 50));
+                    plan.push((threats(only(other), n), 50));
                 }
                 // Dual-λ answers threats with threats of the answerer's
                 // own: it finds defences λ-df-pn's candidates miss (a
                 // connection that makes the second eye, say).
                 for n in orders {
-                    plan.push(([true, true], n, 50));
+                    plan.push((threats([true, true], n), 50));
                 }
-                plan.push(([false, false], 0, 1000));
+                plan.push((plain, 1000));
             }
         }
         let mut total: Option<SolveResult> = None;
-        for (sides, order, share) in plan {
+        for (shape, share) in plan {
             let used = total.as_ref().map_or(0, |t| t.nodes);
             let left = limits.nodes.saturating_sub(used);
             let cap = (limits.nodes as u128 * share as u128 / 1000) as u64;
@@ -544,7 +593,7 @@ impl Solver {
                 }
                 (d, _) => d,
             };
-            let mut r = self.run(q, opts, sides, order, node_limit, run_deadline, stop);
+            let mut r = self.run(q, opts, shape, node_limit, run_deadline, stop);
             let own_nodes = r.nodes;
             if let Some(t) = &total {
                 r.nodes += t.nodes;
@@ -579,13 +628,11 @@ impl Solver {
 
     /// One df-pn search: plain (`sides` both false) or shaped by the
     /// threats of the players in `sides` at threat order `order`.
-    #[allow(clippy::too_many_arguments)]
     fn run(
         &mut self,
         q: Question,
         opts: Options,
-        sides: [bool; 2],
-        order: u8,
+        shape: Shape,
         node_limit: u64,
         deadline: Option<Instant>,
         stop: &AtomicBool,
@@ -600,7 +647,9 @@ impl Solver {
         // A threat proof of order k < max_order has at most k null moves
         // on a line, and a transfer adds one stone more (see `threats`).
         let soft_libs = opts.max_order as usize + 3;
-        let shape = (sides[0] as u64) | (sides[1] as u64) << 1 | (order as u64) << 2;
+        let Shape { sides, order, own } = shape;
+        let shape =
+            (sides[0] as u64) | (sides[1] as u64) << 1 | (order as u64) << 2 | (!own as u64) << 10;
         let mut s = Search {
             game: CaptureGame::new(board, problem, model, to_move),
             tt: &mut self.tt,
@@ -622,6 +671,7 @@ impl Solver {
             stop,
             abort: None,
             sides,
+            own,
             order,
             cache: &mut self.cache,
             life_cache: &self.life_cache,

@@ -305,13 +305,31 @@ impl Search<'_> {
             here: self.here(),
             lost: Lost::NONE,
         };
-        let plain = self.sides == [false, false];
+        let mut plain = self.sides == [false, false];
         let mut pseudo = None;
         let mut late = Zone::new();
+        if !plain {
+            pseudo = self.threat_moves_here(no_pass);
+            // Zone df-pn: where no threat of the opponent limits the
+            // moves, the node is a plain df-pn node (group included).
+            plain = pseudo.is_none() && !self.own;
+            if plain && log::log_enabled!(log::Level::Trace) {
+                let path: Vec<String> = self
+                    .game
+                    .path_moves()
+                    .map(|m| {
+                        if m == PASS {
+                            "pass".to_string()
+                        } else {
+                            Board::vertex(m).to_string()
+                        }
+                    })
+                    .collect();
+                log::trace!("open node {:?}: {}", self.game.to_move(), path.join(" "));
+            }
+        }
         if plain {
             late = self.explicit_moves(no_pass, &f.here);
-        } else {
-            pseudo = self.threat_moves_here(no_pass);
         }
         let losses = self.atari_losses(&f.here);
         let in_atari = self.defender_in_atari(&f.here);

@@ -97,6 +97,12 @@ pub struct Search<'a> {
     /// Whose threats shape the move lists (attacker, defender): none for
     /// plain df-pn, one for λ-df-pn, both for dual-λ (see `threats`).
     pub sides: [bool; 2],
+    /// Whether a followed player with no threat of the opponent to answer
+    /// plays only its own threats (λ-df-pn, dual-λ: results resting on
+    /// that restriction are flagged `REL`). When false (zone df-pn), such a
+    /// node gets every move, as in plain df-pn: the search only ever
+    /// leaves out moves proven to lose, so every result it finds is real.
+    pub own: bool,
     /// The threat order of the search.
     pub order: u8,
     pub cache: &'a mut [CacheSlot],

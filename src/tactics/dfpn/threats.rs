@@ -780,6 +780,10 @@ impl Search<'_> {
                 }
             }
         }
+        if !self.own {
+            // Zone df-pn: no restriction here; the frame lists every move.
+            return None;
+        }
         if self.follows(me) {
             let mut cands = Cands::new();
             self.goal_moves(me, &mut cands);
