@@ -21,6 +21,7 @@
 //! evaluation allocates nothing.
 
 use super::benson::unconditional_life;
+use super::status::{Status, Verdict};
 use crate::go::board::{Board, Point, EMPTY, MAX_POINTS, NUM_POINTS};
 use crate::go::Color;
 use arrayvec::ArrayVec;
@@ -54,6 +55,17 @@ fn bit(c: Color) -> u8 {
 /// docs: `1` black, `-1` white, `0` neutral. `to_move` is the player who
 /// would capture blocks in atari.
 pub fn ownership_estimate(board: &Board, to_move: Color, out: &mut [i8; NUM_POINTS]) {
+    ownership_with(board, to_move, None, out)
+}
+
+/// [`ownership_estimate`] with the root's block verdicts: a dead block's
+/// stones count for the enemy, an unsettled one's for `to_move`.
+pub fn ownership_with(
+    board: &Board,
+    to_move: Color,
+    status: Option<&Status>,
+    out: &mut [i8; NUM_POINTS],
+) {
     let life_b = unconditional_life(board, Color::Black);
     let life_w = unconditional_life(board, Color::White);
     let mut mask = [0u8; NUM_POINTS];
@@ -68,7 +80,11 @@ pub fn ownership_estimate(board: &Board, to_move: Color, out: &mut [i8; NUM_POIN
             match board.color_at(p) {
                 None => continue,
                 Some(c) if c == victim && board.libs(p) == 1 => bit(to_move),
-                Some(c) => bit(c),
+                Some(c) => match status.map_or(Verdict::None, |s| s.verdict(board, p)) {
+                    Verdict::None => bit(c),
+                    Verdict::Dead => bit(c.opp()),
+                    Verdict::Unsettled => bit(to_move),
+                },
             }
         };
         mask[p] = m;
@@ -129,9 +145,14 @@ fn spread(
 /// The estimated score in [`UNIT`]s from the point of view of the player to
 /// move on `board`, komi (given in units) included.
 pub fn evaluate(board: &Board, komi_units: i32) -> i32 {
+    evaluate_with(board, komi_units, None)
+}
+
+/// [`evaluate`] with the root's block verdicts (see [`ownership_with`]).
+pub fn evaluate_with(board: &Board, komi_units: i32, status: Option<&Status>) -> i32 {
     let mut own = [0i8; NUM_POINTS];
     let to_move = board.to_move();
-    ownership_estimate(board, to_move, &mut own);
+    ownership_with(board, to_move, status.filter(|s| s.any), &mut own);
     let black: i32 = board.points().map(|p| own[p] as i32).sum();
     let score = black * UNIT - komi_units;
     match to_move {

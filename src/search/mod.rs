@@ -25,11 +25,13 @@ pub mod eval;
 pub(crate) mod movegen;
 pub mod negascout;
 pub mod random;
+pub mod status;
 pub mod time;
 pub mod tt;
 
 use crate::go::board::{Board, Point};
 use crate::go::{Color, Game, KoRule, Move};
+use crate::tactics::dfpn::Solver;
 use arrayvec::ArrayVec;
 use negascout::{Context, Core, Limits, Search, MAX_PLY};
 use std::sync::atomic::AtomicBool;
@@ -47,6 +49,9 @@ pub struct SearchLimits {
     pub max_depth: Option<u32>,
     pub max_nodes: Option<u64>,
 }
+
+/// Transposition table of the capture solver that classifies blocks.
+const SOLVER_MEGABYTES: usize = 2;
 
 /// Thinking time when [`SearchLimits`] sets no limit.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -98,6 +103,9 @@ pub struct SearchResult {
 pub struct Player {
     core: Box<Core>,
     resign_threshold: Option<f64>,
+    /// The capture solver behind the root's block verdicts.
+    solver: Box<Solver>,
+    analysis: bool,
 }
 
 /// Resignation is considered only from this depth on: at depth 1 the
@@ -110,9 +118,13 @@ impl Player {
     /// down to a power of two, at least 1). Never resigns until
     /// [`Player::set_resign_threshold`] says otherwise.
     pub fn new(tt_megabytes: usize) -> Player {
+        let mut solver = Box::new(Solver::new(SOLVER_MEGABYTES));
+        status::warm_up(&mut solver);
         Player {
             core: Core::new(tt_megabytes),
             resign_threshold: None,
+            solver,
+            analysis: true,
         }
     }
 
@@ -128,6 +140,13 @@ impl Player {
     pub fn new_game(&mut self) {
         self.core.tt.clear();
         self.core.reset_heuristics();
+    }
+
+    /// Turns the root's block analysis ([`status`]) on (the default) or
+    /// off. Off, the leaves see Benson and the area estimate only, which
+    /// the tests' plain alpha-beta reference also uses.
+    pub fn set_block_analysis(&mut self, on: bool) {
+        self.analysis = on;
     }
 
     /// Turns the transposition table on or off (on by default). With it off
@@ -178,6 +197,15 @@ impl Player {
                 limits.time
             },
         };
+        self.core.use_status = self.analysis;
+        self.core.status.clear();
+        if self.analysis {
+            // A tenth of the thinking time at most; with no clock only the
+            // node budget bounds it, so fixed-depth searches stay
+            // reproducible.
+            let budget = inner.time.map(|t| t / 10);
+            status::analyse(&mut self.core.status, &mut self.solver, &board, budget, stop);
+        }
         let root_legal = |p: Point| game.check_point(color, p).is_ok();
         let outcome = Search::new(&mut self.core, ctx, stop).run(&mut board, &inner, &root_legal);
         debug_assert!(game.check_point(color, outcome.best).is_ok());

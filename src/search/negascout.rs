@@ -31,7 +31,8 @@
 //! Nothing here allocates: move lists are `ArrayVec`s on the stack, and every
 //! table lives in `Core`, allocated once by the player.
 
-use super::eval::{evaluate, UNIT};
+use super::eval::{evaluate_with, UNIT};
+use super::status::Status;
 use super::movegen::{self, MoveList, Scored};
 use super::tt::{self, Bound, Tt, NO_MOVE};
 use crate::go::board::{Board, Point, MAX_POINTS, NUM_POINTS, PASS};
@@ -57,6 +58,10 @@ const FILTER_BITS: usize = 1 << 16;
 pub(crate) struct Core {
     pub tt: Tt,
     pub use_tt: bool,
+    /// Block verdicts of the root ([`super::status`]), read at the leaves
+    /// and in move ordering when `use_status` is set.
+    pub status: Box<Status>,
+    pub use_status: bool,
     killers: [[u16; 2]; MAX_PLY],
     history: [[u32; NUM_POINTS]; 2],
     /// Triangular principal-variation table: `pv[ply][..pv_len[ply]]`.
@@ -86,6 +91,8 @@ impl Core {
         let mut core = Box::new(Core {
             tt: Tt::new(tt_megabytes),
             use_tt: true,
+            status: Status::new(),
+            use_status: false,
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: [[0; NUM_POINTS]; 2],
             pv: [[0; MAX_PLY]; MAX_PLY],
@@ -194,6 +201,13 @@ impl<'a> Search<'a> {
             &mut self.core.mask,
             &mut list,
         );
+        if self.core.use_status && self.core.status.any {
+            let status = &self.core.status;
+            list.retain(|m| !status.pointless[m.p as usize]);
+            for m in list.iter_mut() {
+                m.score += status.urgent[m.p as usize];
+            }
+        }
         // Static order, then point index, so ties are broken the same way on
         // every run.
         insertion_sort_by(&mut list, |a, b| b.score < a.score);
@@ -432,7 +446,8 @@ impl<'a> Search<'a> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            return evaluate(b, self.ctx.komi);
+            let status = self.core.use_status.then_some(&*self.core.status);
+            return evaluate_with(b, self.ctx.komi, status);
         }
         let color = b.to_move();
         let key = tt::key(b, previous_pass);
@@ -457,6 +472,13 @@ impl<'a> Search<'a> {
 
         let mut moves = MoveList::new();
         movegen::candidates(b, color, self.ctx.restrict, &mut self.core.mask, &mut moves);
+        if self.core.use_status && self.core.status.any {
+            let status = &self.core.status;
+            moves.retain(|m| !status.pointless[m.p as usize]);
+            for m in moves.iter_mut() {
+                m.score += status.urgent[m.p as usize];
+            }
+        }
         let killers = self.core.killers[ply];
         let history = &self.core.history[color.index()];
         for m in moves.iter_mut() {
