@@ -161,7 +161,8 @@ pub fn evaluate_with(board: &Board, komi_units: i32, status: Option<&Status>) ->
     }
 }
 
-/// Stones that are probably dead, for `final_status_list` and `final_score`.
+/// Stones that are probably dead by territory alone (the second stage of
+/// [`super::final_status::dead_stones`]).
 ///
 /// Blocks of one colour that touch diagonally or share a liberty form a
 /// group. A group is dead when it lies in a vital region of an unconditionally
@@ -170,7 +171,7 @@ pub fn evaluate_with(board: &Board, komi_units: i32, status: Option<&Status>) ->
 /// where a region of seven or more points counts as two) and, with the group
 /// taken off the board, most of its points are strictly closer to enemy
 /// stones than to friendly ones. Sorted by point.
-pub fn dead_stones(board: &Board) -> Vec<Point> {
+pub fn weak_groups_dead(board: &Board) -> Vec<Point> {
     let lives = [
         unconditional_life(board, Color::Black),
         unconditional_life(board, Color::White),
@@ -441,7 +442,7 @@ mod tests {
         // The white stone at (2,4) is in a vital region of the alive black
         // block; the one at (4,0) is weak and nearer to black stones.
         assert_eq!(
-            dead_stones(&b),
+            weak_groups_dead(&b),
             vec![Board::point_at(4, 0), Board::point_at(2, 4)]
         );
     }
@@ -458,7 +459,7 @@ mod tests {
             ..X.O..
             ..X.O..",
         );
-        assert_eq!(dead_stones(&b), vec![Board::point_at(6, 2)]);
+        assert_eq!(weak_groups_dead(&b), vec![Board::point_at(6, 2)]);
         // The walls themselves are not dead.
         let clean = board_from(
             "
@@ -470,6 +471,6 @@ mod tests {
             ..X.O..
             ..X.O..",
         );
-        assert!(dead_stones(&clean).is_empty());
+        assert!(weak_groups_dead(&clean).is_empty());
     }
 }

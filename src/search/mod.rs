@@ -22,6 +22,7 @@
 pub mod bench;
 pub mod benson;
 pub mod eval;
+pub mod final_status;
 pub(crate) mod movegen;
 pub mod negascout;
 pub mod random;
@@ -37,7 +38,7 @@ use negascout::{Context, Core, Limits, Search, MAX_PLY};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-pub use eval::dead_stones;
+pub use final_status::dead_stones;
 pub use movegen::is_true_eye;
 
 /// What bounds one search. Any combination may be given; the search stops
@@ -204,7 +205,13 @@ impl Player {
             // node budget bounds it, so fixed-depth searches stay
             // reproducible.
             let budget = inner.time.map(|t| t / 10);
-            status::analyse(&mut self.core.status, &mut self.solver, &board, budget, stop);
+            status::analyse(
+                &mut self.core.status,
+                &mut self.solver,
+                &board,
+                budget,
+                stop,
+            );
         }
         let root_legal = |p: Point| game.check_point(color, p).is_ok();
         let outcome = Search::new(&mut self.core, ctx, stop).run(&mut board, &inner, &root_legal);

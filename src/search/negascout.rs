@@ -32,8 +32,8 @@
 //! table lives in `Core`, allocated once by the player.
 
 use super::eval::{evaluate_with, UNIT};
-use super::status::Status;
 use super::movegen::{self, MoveList, Scored};
+use super::status::Status;
 use super::tt::{self, Bound, Tt, NO_MOVE};
 use crate::go::board::{Board, Point, MAX_POINTS, NUM_POINTS, PASS};
 use crate::go::{score, Color};

@@ -132,10 +132,11 @@ impl Status {
 
 /// Does `mover` win the capture question about the block on `target`
 /// moving first? `Some((won, first move))`, or `None` when the budget ran
-/// out. Codes 1 and 2 are wins; 3 (the mover needs the first ko threat)
+/// out; `escape` overrides the liberties at which the block has escaped.
+/// Codes 1 and 2 are wins; 3 (the mover needs the first ko threat)
 /// and 0 are not.
 #[allow(clippy::too_many_arguments)]
-fn ask(
+pub(crate) fn ask(
     solver: &mut Solver,
     board: &Board,
     target: Point,
@@ -144,8 +145,12 @@ fn ask(
     time: Option<Duration>,
     stop: &AtomicBool,
     spent: &mut u64,
+    escape: Option<usize>,
 ) -> Option<(bool, Point)> {
-    let problem = Problem::new(board, target)?;
+    let mut problem = Problem::new(board, target)?;
+    if let Some(e) = escape {
+        problem.escape_libs = e;
+    }
     let opts = Options {
         ladder: false,
         avoid_root_pass: mover == problem.defender(),
@@ -195,13 +200,25 @@ pub fn analyse(
             break;
         }
         let nodes = QUESTION_NODES.min(left);
-        let attack = ask(solver, board, p, c.opp(), nodes, time_left, stop, &mut spent);
+        let attack = ask(
+            solver,
+            board,
+            p,
+            c.opp(),
+            nodes,
+            time_left,
+            stop,
+            &mut spent,
+            None,
+        );
         let Some((true, attack_move)) = attack else {
             continue;
         };
         let time_left = time.map(|t| t.saturating_sub(start.elapsed()));
         let nodes = QUESTION_NODES.min(TOTAL_NODES.saturating_sub(spent)).max(1);
-        match ask(solver, board, p, c, nodes, time_left, stop, &mut spent) {
+        match ask(
+            solver, board, p, c, nodes, time_left, stop, &mut spent, None,
+        ) {
             Some((false, _)) => status.mark(board, p, DEAD),
             Some((true, defence)) => {
                 status.mark(board, p, UNSETTLED);
@@ -240,5 +257,6 @@ pub fn warm_up(solver: &mut Solver) {
         None,
         &stop,
         &mut spent,
+        None,
     );
 }
