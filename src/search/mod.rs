@@ -224,7 +224,9 @@ impl Player {
             .map(|&p| Board::to_move_value(p as Point))
             .collect();
         let resign = self.resign_threshold.is_some_and(|t| {
-            outcome.depth >= RESIGN_MIN_DEPTH
+            // With the pass as the only root move (every other point
+            // Benson-settled) there is nothing deeper to search.
+            (outcome.depth >= RESIGN_MIN_DEPTH || self.core.root.len() == 1)
                 && game.moves().len() >= 2 * board.size()
                 && (outcome.value as f64) < -t * eval::UNIT as f64
         });
