@@ -77,3 +77,28 @@ pub fn dead_stones(board: &Board) -> Vec<Point> {
     dead.dedup();
     dead
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::testutil::board_from;
+
+    #[test]
+    fn a_block_its_owner_cannot_save_is_dead() {
+        // The white pair has three liberties, all inside black's wall:
+        // black's area either way, and too many liberties for the territory
+        // rule's eye count to matter.
+        let b = board_from(
+            "
+            .X.....
+            XX.....
+            .XOOX..
+            .X..X..
+            ..XX...
+            .......
+            .......",
+        );
+        let dead = dead_stones(&b);
+        assert_eq!(dead, vec![Board::point_at(2, 4), Board::point_at(3, 4)]);
+    }
+}

@@ -260,3 +260,75 @@ pub fn warm_up(solver: &mut Solver) {
         None,
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::testutil::board_from;
+
+    fn analysed(b: &Board) -> Box<Status> {
+        let mut solver = Solver::new(1);
+        let mut status = Status::new();
+        analyse(&mut status, &mut solver, b, None, &AtomicBool::new(false));
+        status
+    }
+
+    #[test]
+    fn a_block_that_cannot_be_saved_is_dead() {
+        let b = board_from(
+            "
+            .....
+            .XXX.
+            .XOX.
+            .X.X.
+            .....",
+        );
+        let s = analysed(&b);
+        let o = Board::point_at(2, 2);
+        assert_eq!(s.verdict(&b, o), Verdict::Dead);
+        assert_eq!(s.verdict(&b, Board::point_at(1, 1)), Verdict::None);
+        // Once the block has more liberties than at the root the verdict
+        // no longer applies.
+        let mut free = b.clone();
+        free.set_point(Board::point_at(2, 3), None);
+        assert_eq!(s.verdict(&free, o), Verdict::None);
+    }
+
+    #[test]
+    fn a_block_in_atari_next_to_a_friend_is_urgent() {
+        let b = board_from(
+            "
+            .......
+            .......
+            .X.....
+            XO.OO..
+            .X.OO..
+            .......
+            .......",
+        );
+        let s = analysed(&b);
+        let o = Board::point_at(1, 3);
+        assert_eq!(s.verdict(&b, o), Verdict::Unsettled);
+        // Capturing and escaping (by joining the big block) are the same
+        // point here.
+        assert!(s.urgent[Board::point_at(2, 3)] >= URGENT_BONUS);
+        assert_eq!(s.verdict(&b, Board::point_at(3, 3)), Verdict::None);
+        assert_eq!(s.urgent[Board::point_at(0, 0)], 0);
+    }
+
+    #[test]
+    fn benson_regions_are_pointless() {
+        let b = board_from(
+            "
+            .X.X.
+            XXXXX
+            .....
+            .....
+            .....",
+        );
+        let s = analysed(&b);
+        assert!(s.pointless[Board::point_at(0, 4)]);
+        assert!(s.pointless[Board::point_at(2, 4)]);
+        assert!(!s.pointless[Board::point_at(2, 2)]);
+    }
+}
