@@ -22,20 +22,23 @@
 pub mod bench;
 pub mod benson;
 pub mod eval;
+pub mod final_status;
 pub(crate) mod movegen;
 pub mod negascout;
 pub mod random;
+pub mod status;
 pub mod time;
 pub mod tt;
 
 use crate::go::board::{Board, Point};
 use crate::go::{Color, Game, KoRule, Move};
+use crate::tactics::dfpn::Solver;
 use arrayvec::ArrayVec;
 use negascout::{Context, Core, Limits, Search, MAX_PLY};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-pub use eval::dead_stones;
+pub use final_status::dead_stones;
 pub use movegen::is_true_eye;
 
 /// What bounds one search. Any combination may be given; the search stops
@@ -47,6 +50,9 @@ pub struct SearchLimits {
     pub max_depth: Option<u32>,
     pub max_nodes: Option<u64>,
 }
+
+/// Transposition table of the capture solver that classifies blocks.
+const SOLVER_MEGABYTES: usize = 2;
 
 /// Thinking time when [`SearchLimits`] sets no limit.
 pub const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -98,6 +104,9 @@ pub struct SearchResult {
 pub struct Player {
     core: Box<Core>,
     resign_threshold: Option<f64>,
+    /// The capture solver behind the root's block verdicts.
+    solver: Box<Solver>,
+    analysis: bool,
 }
 
 /// Resignation is considered only from this depth on: at depth 1 the
@@ -110,9 +119,13 @@ impl Player {
     /// down to a power of two, at least 1). Never resigns until
     /// [`Player::set_resign_threshold`] says otherwise.
     pub fn new(tt_megabytes: usize) -> Player {
+        let mut solver = Box::new(Solver::new(SOLVER_MEGABYTES));
+        status::warm_up(&mut solver);
         Player {
             core: Core::new(tt_megabytes),
             resign_threshold: None,
+            solver,
+            analysis: true,
         }
     }
 
@@ -128,6 +141,13 @@ impl Player {
     pub fn new_game(&mut self) {
         self.core.tt.clear();
         self.core.reset_heuristics();
+    }
+
+    /// Turns the root's block analysis ([`status`]) on (the default) or
+    /// off. Off, the leaves see Benson and the area estimate only, which
+    /// the tests' plain alpha-beta reference also uses.
+    pub fn set_block_analysis(&mut self, on: bool) {
+        self.analysis = on;
     }
 
     /// Turns the transposition table on or off (on by default). With it off
@@ -178,6 +198,21 @@ impl Player {
                 limits.time
             },
         };
+        self.core.use_status = self.analysis;
+        self.core.status.clear();
+        if self.analysis {
+            // A tenth of the thinking time at most; with no clock only the
+            // node budget bounds it, so fixed-depth searches stay
+            // reproducible.
+            let budget = inner.time.map(|t| t / 10);
+            status::analyse(
+                &mut self.core.status,
+                &mut self.solver,
+                &board,
+                budget,
+                stop,
+            );
+        }
         let root_legal = |p: Point| game.check_point(color, p).is_ok();
         let outcome = Search::new(&mut self.core, ctx, stop).run(&mut board, &inner, &root_legal);
         debug_assert!(game.check_point(color, outcome.best).is_ok());
@@ -189,7 +224,9 @@ impl Player {
             .map(|&p| Board::to_move_value(p as Point))
             .collect();
         let resign = self.resign_threshold.is_some_and(|t| {
-            outcome.depth >= RESIGN_MIN_DEPTH
+            // With the pass as the only root move (every other point
+            // Benson-settled) there is nothing deeper to search.
+            (outcome.depth >= RESIGN_MIN_DEPTH || self.core.root.len() == 1)
                 && game.moves().len() >= 2 * board.size()
                 && (outcome.value as f64) < -t * eval::UNIT as f64
         });

@@ -146,6 +146,7 @@ fn negascout_matches_alphabeta() {
             for color in [Color::Black, Color::White] {
                 let mut player = Player::new(1);
                 player.set_tt_enabled(false);
+                player.set_block_analysis(false);
                 let r = search(&mut player, game, color, SearchLimits::depth(depth as u32));
                 let reference = Reference::root_value(game, color, depth);
                 assert_eq!(
