@@ -256,3 +256,65 @@ fn depth_first_solvers_agree_with_exhaustive_search() {
         }
     }
 }
+
+/// TEMP experiment: does the mover always have a winning non-safe move
+/// when it wins and has a non-safe move?
+#[test]
+#[ignore]
+fn experiment_safe_move_pruning() {
+    fn walk(
+        g: &mut Domineering,
+        exact: &mut Exact,
+        seen: &mut HashMap<(u128, bool), ()>,
+        bad: &mut u64,
+        checked: &mut u64,
+    ) {
+        let key = (g.occupied(), g.to_move() == Color::Black);
+        if seen.insert(key, ()).is_some() {
+            return;
+        }
+        let me = g.to_move();
+        let safe_cells = g.untouchable(me);
+        let (step, _) = g.dir(me);
+        let mut list = MoveList::new();
+        g.moves(&mut list);
+        let is_safe = |m: u8| {
+            let cells = (1u128 << m) | (1u128 << (m as u32 + step));
+            cells & safe_cells == cells
+        };
+        if exact.wins(g) && list.iter().any(|&m| !is_safe(m)) {
+            *checked += 1;
+            let ok = list.iter().any(|&m| {
+                if is_safe(m) {
+                    return false;
+                }
+                g.play(m);
+                let lost = !exact.wins(g);
+                g.undo(m, ());
+                lost
+            });
+            if !ok {
+                *bad += 1;
+                if *bad < 3 {
+                    eprintln!("counterexample {g:?}");
+                }
+            }
+        }
+        for &m in &list {
+            g.play(m);
+            walk(g, exact, seen, bad, checked);
+            g.undo(m, ());
+        }
+    }
+    let (mut bad, mut checked) = (0, 0);
+    for (rows, cols) in [(4, 4), (4, 5), (5, 4), (5, 5), (3, 6), (6, 3), (4, 6), (6, 4)] {
+        for first in [Color::Black, Color::White] {
+            let mut g = Domineering::new(rows, cols);
+            g.set_to_move(first);
+            let mut exact = Exact::new();
+            walk(&mut g, &mut exact, &mut HashMap::new(), &mut bad, &mut checked);
+        }
+    }
+    eprintln!("checked {checked} bad {bad}");
+    assert_eq!(bad, 0);
+}
