@@ -1,21 +1,33 @@
 //! A Domineering-specific solver: the default of `tesuji solve --game
-//! domineering:RxC` (the generic ones stay behind `--algo`).
+//! domineering:RxC` (the generic solvers stay behind `--algo`).
 //!
-//! It is the design of Bullock's Obsequi ("Domineering: Solving Large
+//! It follows the design of Bullock's Obsequi ("Domineering: Solving Large
 //! Combinatorial Search Spaces", MSc thesis, Alberta 2002) and of Breuker,
 //! Uiterwijk & van den Herik's DOMI ("Solving 8×8 Domineering", TCS 2000):
-//! a boolean negamax (does the player to move win?) with
+//! a boolean negamax (does the player to move win?) where
 //!
 //! * the proven race bound of [`Domineering`] (safe, protective and
-//!   vulnerable moves against the opponent's most moves) deciding nodes
-//!   without search, once per node rather than once per child;
-//! * a transposition table of proven results keyed by the board's
-//!   symmetries ([`Game::canonical_key`]), two-slot buckets with the
-//!   *TwoBig* replacement scheme (Breuker et al.), best moves stored in the
-//!   canonical frame;
-//! * cheap move ordering: the table move, then killers, then how many
-//!   opposing moves a domino destroys against how many of the mover's own
-//!   it spoils, with the history heuristic (Schaeffer 1989) breaking ties.
+//!   vulnerable moves against the opponent's most moves, see
+//!   [`Domineering::race_bound`]) decides nodes without search;
+//! * a look-ahead tests the best [`LOOKAHEAD`] children, in move order,
+//!   for a loss of the opponent (no move left, the loss half of the race,
+//!   or near the root a proven entry of the table) before any is searched,
+//!   and tells those children that their loss half was already tried, so
+//!   that no race is run twice;
+//! * a transposition table holds proven results, keyed by the board's
+//!   mirror images ([`Game::canonical_key`]), in two-slot buckets with the
+//!   *TwoBig* replacement scheme (Breuker et al.); every entry is exact,
+//!   so a hit ends the node;
+//! * moves are ordered without playing them: killers (two per ply), then
+//!   how many opposing moves the domino destroys, how many of the mover's
+//!   own it spoils, and how many cells it makes or costs that the other
+//!   side can never cover, with the history heuristic (Schaeffer 1989)
+//!   breaking ties.
+//!
+//! Compared with the generic α-β on this game, which runs the loss half of
+//! the race on every child to order them, this runs a few races per node:
+//! on 7×7, 163,870 nodes and 1.36·10⁹ instructions against 186,957 nodes
+//! and 3.08·10⁹ instructions (callgrind).
 //!
 //! Nothing is allocated after [`Solver::new`].
 
@@ -35,11 +47,24 @@ struct Entry {
     /// 1 + log2 of the subtree's node count; 0 marks an empty slot.
     work: u8,
     win: bool,
-    /// The move that won (or the last one tried), `NO_MOVE` if none.
+    /// The winning move, `NO_MOVE` if none. Only the root's own entry is
+    /// ever read for it (elsewhere a hit ends the node), so it needs no
+    /// mapping between mirror images.
     best: u8,
 }
 
 const NO_MOVE: u8 = u8::MAX;
+
+/// How many children, best first, the look-ahead tests for a static loss
+/// before any is searched: more find more immediate wins but cost a race
+/// each at nodes that cut anyway (8 took the fewest instructions on 7×7
+/// and 8×6 among 2, 4, 6, 8, 12 and all).
+const LOOKAHEAD: usize = 8;
+
+/// Plies near the root where the look-ahead also probes the table for
+/// each child (an enhanced transposition cutoff): deeper, the cache misses
+/// cost more than the rare cutoffs save.
+const ETC_PLIES: usize = 8;
 
 const EMPTY: Entry = Entry {
     key: 0,
@@ -101,11 +126,11 @@ impl Solver {
         let mut g = *game;
         let win = search.search(&mut g, 0, false);
         let (budget, best) = (search.budget, search.root_best);
-        let value = budget.stopped.is_none().then_some(if win {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        });
+        let value =
+            budget
+                .stopped
+                .is_none()
+                .then_some(if win { Outcome::Win } else { Outcome::Loss });
         Report {
             value,
             best: if value.is_some() { best } else { None },
@@ -182,7 +207,7 @@ impl Search<'_, '_> {
             tt_move = e.best;
         }
         if !root {
-            if let Some(o) = g.race_bound(!checked, win_half()) {
+            if let Some(o) = g.race_bound(!checked, true) {
                 return o == Outcome::Win;
             }
         }
@@ -190,13 +215,13 @@ impl Search<'_, '_> {
         let mut moves = MoveList::<u8>::new();
         let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
         self.order(g, me, mine, theirs, ply, tt_move, &mut moves, &mut keys);
-        let look = lookahead().min(moves.len());
+        let look = LOOKAHEAD.min(moves.len());
         for i in 0..look {
             pick_next(&mut moves, &mut keys, i);
             let m = moves[i];
             g.play(m);
             let lost = g.move_mask(me.opp()) == 0
-                || (ply < etc_plies()
+                || (ply < ETC_PLIES
                     && self.solver.probe(g.canonical_key()).is_some_and(|e| !e.win))
                 || g.race_bound(true, false) == Some(Outcome::Loss);
             g.undo(m, ());
@@ -267,10 +292,14 @@ impl Search<'_, '_> {
     ) {
         let (step, _) = g.dir(me);
         let (os, _) = g.dir(me.opp());
-        let killers = self.solver.killers.get(ply).copied().unwrap_or([NO_MOVE; 2]);
+        let killers = self
+            .solver
+            .killers
+            .get(ply)
+            .copied()
+            .unwrap_or([NO_MOVE; 2]);
         let side = color_index(me);
         let free = g.free();
-        let w = weights();
         let untouched = |free: u128, other: u128, step: u32| {
             (free & !(other | (other << step))).count_ones() as i64
         };
@@ -299,7 +328,8 @@ impl Search<'_, '_> {
                 let free2 = free & !cells;
                 let d_mine = untouched(free2, theirs & !killed_mask, os) - mine_before;
                 let d_theirs = untouched(free2, mine & !(spoilt_mask | a), step) - theirs_before;
-                let score = w[0] * killed - w[1] * spoilt + w[2] * d_mine - w[3] * d_theirs;
+                // Weights: the fewest nodes on 7×7 and 8×6 among a few tried.
+                let score = 4 * killed - 2 * spoilt + 2 * d_mine - 2 * d_theirs;
                 (score << 32) + self.solver.history[side + m as usize] as i64
             };
             moves.push(m as u8);
@@ -326,31 +356,4 @@ fn pick_next(moves: &mut MoveList<u8>, keys: &mut ArrayVec<i64, MAX_MOVES>, from
     }
     moves.swap(from, best);
     keys.swap(from, best);
-}
-
-fn weights() -> [i64; 4] {
-    static W: std::sync::OnceLock<[i64; 4]> = std::sync::OnceLock::new();
-    *W.get_or_init(|| {
-        let v: Vec<i64> = std::env::var("DOMW")
-            .unwrap_or("4,2,0,0".into())
-            .split(',')
-            .map(|x| x.parse().unwrap())
-            .collect();
-        [v[0], v[1], v[2], v[3]]
-    })
-}
-
-fn lookahead() -> usize {
-    static W: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *W.get_or_init(|| std::env::var("DOML").map_or(0, |v| v.parse().unwrap()))
-}
-
-fn etc_plies() -> usize {
-    static W: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *W.get_or_init(|| std::env::var("DOME").map_or(8, |v| v.parse().unwrap()))
-}
-
-fn win_half() -> bool {
-    static W: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
-    *W.get_or_init(|| std::env::var("DOMV").map_or(true, |v| v == "1"))
 }

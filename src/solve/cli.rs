@@ -157,7 +157,10 @@ pub fn main(args: &[String]) -> ExitCode {
         }
     };
     if let (GameSpec::Domineering { rows, cols }, None) = (&args.game, args.algo) {
-        println!("{}", run_domineering(&Domineering::new(*rows, *cols), &args));
+        println!(
+            "{}",
+            run_domineering(&Domineering::new(*rows, *cols), &args)
+        );
         return ExitCode::SUCCESS;
     }
     struct Run<'a>(&'a Args);
@@ -221,8 +224,15 @@ mod tests {
         // 4×4: the first player wins (Lachmann, Moore & Rapaport 2002).
         assert!(line.starts_with("win "), "{line}");
         assert!(line.contains(" algo=alphabeta nodes="), "{line}");
+        // Without --algo, Domineering has its own solver.
+        assert_eq!(args.algo, None);
+        let line = run_domineering(&g, &args);
+        assert!(line.starts_with("win "), "{line}");
+        assert!(line.contains(" algo=domineering nodes="), "{line}");
         let stopped =
             parse_args(&strings(&["--game", "domineering:6x6", "--nodes", "10"])).unwrap();
+        let line = run_domineering(&Domineering::new(6, 6), &stopped);
+        assert!(line.starts_with("unknown - "), "{line}");
         let line = run(&Domineering::new(6, 6), &stopped).unwrap();
         assert!(line.starts_with("unknown - "), "{line}");
         assert!(line.ends_with(" reason=nodes"), "{line}");
