@@ -50,3 +50,15 @@ fn depth_first_solvers_never_allocate_after_setup() {
     assert_eq!(r.nodes, 30_000);
     assert_eq!(n, 0, "dfpn allocated");
 }
+
+#[test]
+fn domineering_solver_never_allocates_after_setup() {
+    use tesuji::games::domineering::solver::Solver as DomSolver;
+    let game = Domineering::new(8, 8);
+    let limits = limits();
+    let mut solver = DomSolver::new(&limits);
+    solver.solve(&game, &limits);
+    let (r, n) = counted(|| solver.solve(&game, &limits));
+    assert_eq!(r.nodes, 30_000);
+    assert_eq!(n, 0, "domineering solver allocated");
+}

@@ -424,6 +424,37 @@ impl Domineering {
     }
 }
 
+impl Domineering {
+    /// The two halves of [`Game::bound`]'s race, each only when asked
+    /// (the Domineering solver knows when one was already tried): `Loss`
+    /// when the opponent's assets, moving second, reach the mover's most
+    /// moves (`loss`); `Win` when the mover's assets, moving first, exceed
+    /// the opponent's most moves (`win`). The same tests as
+    /// [`Domineering::analyse`], without the evaluation.
+    pub(crate) fn race_bound(&self, loss: bool, win: bool) -> Option<Outcome> {
+        let me = self.to_move;
+        let you = me.opp();
+        let free = self.free();
+        let pick = |c: Color| {
+            let (step, edge) = self.dir(c);
+            pick_pairs(free, step, edge)
+        };
+        if loss {
+            let pick_mine = pick(me);
+            if race_moves(self.assets(you, pick_mine), false) >= pick_mine.count_ones() {
+                return Some(Outcome::Loss);
+            }
+        }
+        if win {
+            let pick_yours = pick(you);
+            if race_moves(self.assets(me, pick_yours), true) > pick_yours.count_ones() {
+                return Some(Outcome::Win);
+            }
+        }
+        None
+    }
+}
+
 /// The lower cells of the dominoes a greedy packing places into `cells`
 /// along direction `step` (`edge`: cells whose partner is on the board):
 /// from the first cell of each maximal run, every other pair, which is
@@ -700,3 +731,6 @@ mod tests {
 #[cfg(test)]
 #[path = "domineering_tests.rs"]
 mod exhaustive;
+
+#[path = "domineering_solver.rs"]
+pub mod solver;

@@ -59,7 +59,15 @@ impl Exact {
         }
         let exact = self.wins(g);
         let mut decided = 0;
-        if let Some(o) = g.bound() {
+        // The solver's split race is the same bound, half by half.
+        let bound = g.bound();
+        assert_eq!(g.race_bound(true, true), bound, "{g:?}");
+        let loss = (bound == Some(Outcome::Loss)).then_some(Outcome::Loss);
+        assert_eq!(g.race_bound(true, false), loss, "{g:?}");
+        if g.race_bound(false, true) == Some(Outcome::Win) {
+            assert!(exact, "win half wrong on {g:?}");
+        }
+        if let Some(o) = bound {
             let claimed = o == Outcome::Win;
             assert_eq!(claimed, exact, "bound wrong on {g:?}");
             decided += 1;
@@ -255,4 +263,94 @@ fn depth_first_solvers_agree_with_exhaustive_search() {
             }
         }
     }
+}
+
+/// The Domineering solver ([`super::solver`]) against the exact values:
+/// every board up to 5×5 with either player first, and random 6×6
+/// positions; the move it reports must win, and a loss has no move.
+#[test]
+fn domineering_solver_agrees_with_exhaustive_search() {
+    use crate::solve::Limits;
+    let limits = Limits {
+        memory: Some(1 << 20),
+        ..Limits::default()
+    };
+    let mut solver = super::solver::Solver::new(&limits);
+    let mut positions = Vec::new();
+    for rows in 1..=5 {
+        for cols in 1..=5 {
+            for first in [Color::Black, Color::White] {
+                let mut g = Domineering::new(rows, cols);
+                g.set_to_move(first);
+                positions.push(g);
+            }
+        }
+    }
+    positions.extend((0..200).map(|seed| random_6x6(seed, 5 + seed as usize % 5)));
+    let mut exact = Exact::new();
+    let mut wins = 0;
+    for g in positions {
+        let truth = exact.wins(&mut g.clone());
+        let r = solver.solve(&g, &limits);
+        assert_eq!(
+            r.value,
+            Some(if truth { Outcome::Win } else { Outcome::Loss }),
+            "{g:?}"
+        );
+        match r.best {
+            Some(m) => {
+                let mut after = g;
+                after.play(m);
+                assert!(truth && !exact.wins(&mut after), "move on {g:?}");
+                wins += 1;
+            }
+            None => assert!(!truth, "no move for a win on {g:?}"),
+        }
+    }
+    assert!(wins > 50, "{wins}");
+}
+
+/// The published values the issue lists (rows × columns, vertical
+/// first): 5×5 second player wins (Breuker, Uiterwijk & van den Herik
+/// 2000); 6×6 and 7×7 first player; 6×5 and 6×7 vertical; 5×6 and 7×6
+/// horizontal.
+#[test]
+fn domineering_solver_finds_the_published_values() {
+    use crate::solve::Limits;
+    let limits = Limits {
+        memory: Some(16 << 20),
+        ..Limits::default()
+    };
+    let mut solver = super::solver::Solver::new(&limits);
+    for (rows, cols, first_wins) in [
+        (5, 5, false),
+        (6, 6, true),
+        (7, 7, true),
+        (6, 5, true),
+        (6, 7, true),
+        (5, 6, false),
+        (7, 6, false),
+    ] {
+        let r = solver.solve(&Domineering::new(rows, cols), &limits);
+        let want = if first_wins {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        assert_eq!(r.value, Some(want), "{rows}x{cols}");
+    }
+}
+
+/// A node limit stops the solver with no value, at exactly that count.
+#[test]
+fn domineering_solver_stops_at_the_node_limit() {
+    use crate::solve::{Limits, Stopped};
+    let limits = Limits {
+        nodes: Some(1000),
+        memory: Some(1 << 20),
+        ..Limits::default()
+    };
+    let r = super::solver::solve(&Domineering::new(8, 8), &limits);
+    assert_eq!((r.value, r.best, r.nodes), (None, None, 1000));
+    assert_eq!(r.stopped, Some(Stopped::Nodes));
 }

@@ -84,5 +84,10 @@ pub(super) fn solve_win(engine: &mut Engine, args: &mut Args) -> Result<String, 
         elapsed: r.elapsed,
         cpu,
     };
-    Ok(cli::format_line(r.value, r.best.as_deref(), algo, &r))
+    Ok(cli::format_line(
+        r.value,
+        r.best.as_deref(),
+        algo.name(),
+        &r,
+    ))
 }

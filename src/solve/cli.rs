@@ -11,6 +11,7 @@
 //! when the value is unknown.
 
 use super::{solve, Algo, Limits, Report};
+use crate::games::domineering::{self, Domineering};
 use crate::games::spec::GameSpec;
 use crate::games::{Color, Game, Outcome};
 use std::process::ExitCode;
@@ -19,11 +20,17 @@ use std::time::Duration;
 pub const USAGE: &str = "tesuji solve --game GAME [--algo ALGO] [--nodes N] [--time SECONDS] \
 [--memory MB]";
 
+/// The algorithm when `--algo` is not given and the game has no solver of
+/// its own.
+pub const DEFAULT_ALGO: Algo = Algo::AlphaBeta;
+
 /// The parsed command line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Args {
     pub game: GameSpec,
-    pub algo: Algo,
+    /// `None`: the game's own solver where it has one (Domineering,
+    /// [`crate::games::domineering::solver`]), else [`DEFAULT_ALGO`].
+    pub algo: Option<Algo>,
     pub nodes: Option<u64>,
     pub time: Option<Duration>,
     pub memory: Option<usize>,
@@ -31,7 +38,7 @@ pub struct Args {
 
 pub fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut game = None;
-    let mut algo = Algo::AlphaBeta;
+    let mut algo = None;
     let (mut nodes, mut time, mut memory) = (None, None, None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
@@ -42,7 +49,7 @@ pub fn parse_args(args: &[String]) -> Result<Args, String> {
         match flag.as_str() {
             "--game" => game = Some(GameSpec::parse(value)?),
             "--algo" => {
-                algo = Algo::parse(value).ok_or_else(|| format!("unknown algorithm {value}"))?
+                algo = Some(Algo::parse(value).ok_or_else(|| format!("unknown algorithm {value}"))?)
             }
             "--nodes" => {
                 nodes = Some(
@@ -76,7 +83,7 @@ pub fn parse_args(args: &[String]) -> Result<Args, String> {
 }
 
 /// The result line for `report` on `game`'s start position.
-pub fn format_report<G: Game>(game: &G, algo: Algo, r: &Report<G::Move>) -> String {
+pub fn format_report<G: Game>(game: &G, algo: &str, r: &Report<G::Move>) -> String {
     // Reports are for the player to move; the line is the first player's.
     let first = |o: Outcome| {
         if game.to_move() == Color::Black {
@@ -95,7 +102,7 @@ pub fn format_report<G: Game>(game: &G, algo: Algo, r: &Report<G::Move>) -> Stri
 pub fn format_line<M>(
     value: Option<Outcome>,
     best: Option<&str>,
-    algo: Algo,
+    algo: &str,
     r: &Report<M>,
 ) -> String {
     let value = match value {
@@ -107,7 +114,7 @@ pub fn format_line<M>(
     let mut line = format!(
         "{value} {} algo={} nodes={} time_ms={} peak_memory={}",
         best.unwrap_or("-"),
-        algo.name(),
+        algo,
         r.nodes,
         r.elapsed.as_millis(),
         r.peak_memory
@@ -118,15 +125,25 @@ pub fn format_line<M>(
     line
 }
 
-fn run<G: Game>(game: &G, args: &Args) -> Result<String, String> {
-    let limits = Limits {
+fn limits(args: &Args) -> Limits<'static> {
+    Limits {
         nodes: args.nodes,
         time: args.time,
         memory: args.memory,
         interrupt: None,
-    };
-    let report = solve(args.algo, game, &limits)?;
-    Ok(format_report(game, args.algo, &report))
+    }
+}
+
+fn run<G: Game>(game: &G, args: &Args) -> Result<String, String> {
+    let algo = args.algo.unwrap_or(DEFAULT_ALGO);
+    let report = solve(algo, game, &limits(args))?;
+    Ok(format_report(game, algo.name(), &report))
+}
+
+/// The answer of Domineering's own solver, the default for that game.
+fn run_domineering(game: &Domineering, args: &Args) -> String {
+    let report = domineering::solver::solve(game, &limits(args));
+    format_report(game, domineering::solver::NAME, &report)
 }
 
 /// Solves and prints; the exit code is 2 for a bad command line, 1 when
@@ -139,6 +156,13 @@ pub fn main(args: &[String]) -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let (GameSpec::Domineering { rows, cols }, None) = (&args.game, args.algo) {
+        println!(
+            "{}",
+            run_domineering(&Domineering::new(*rows, *cols), &args)
+        );
+        return ExitCode::SUCCESS;
+    }
     struct Run<'a>(&'a Args);
     impl crate::games::spec::Visit for Run<'_> {
         type Out = Result<String, String>;
@@ -162,7 +186,6 @@ pub fn main(args: &[String]) -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::domineering::Domineering;
 
     fn strings(a: &[&str]) -> Vec<String> {
         a.iter().map(|s| s.to_string()).collect()
@@ -184,7 +207,7 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(a.game, GameSpec::Domineering { rows: 4, cols: 5 });
-        assert_eq!(a.algo, Algo::Dfpn);
+        assert_eq!(a.algo, Some(Algo::Dfpn));
         assert_eq!(a.nodes, Some(1000));
         assert_eq!(a.time, Some(Duration::from_millis(1500)));
         assert_eq!(a.memory, Some(16 << 20));
@@ -201,8 +224,15 @@ mod tests {
         // 4×4: the first player wins (Lachmann, Moore & Rapaport 2002).
         assert!(line.starts_with("win "), "{line}");
         assert!(line.contains(" algo=alphabeta nodes="), "{line}");
+        // Without --algo, Domineering has its own solver.
+        assert_eq!(args.algo, None);
+        let line = run_domineering(&g, &args);
+        assert!(line.starts_with("win "), "{line}");
+        assert!(line.contains(" algo=domineering nodes="), "{line}");
         let stopped =
             parse_args(&strings(&["--game", "domineering:6x6", "--nodes", "10"])).unwrap();
+        let line = run_domineering(&Domineering::new(6, 6), &stopped);
+        assert!(line.starts_with("unknown - "), "{line}");
         let line = run(&Domineering::new(6, 6), &stopped).unwrap();
         assert!(line.starts_with("unknown - "), "{line}");
         assert!(line.ends_with(" reason=nodes"), "{line}");
