@@ -35,7 +35,8 @@
 
 use super::Domineering;
 use crate::games::{Color, Game, MoveList, Outcome, MAX_MOVES};
-use crate::solve::depth_first::{work_of, Budget, DEFAULT_MEMORY, MAX_PLY};
+use crate::solve::buckets::{Buckets, Slot};
+use crate::solve::depth_first::{pick_next, work_of, Budget, DEFAULT_MEMORY, MAX_PLY};
 use crate::solve::{Limits, Report};
 use arrayvec::ArrayVec;
 
@@ -68,17 +69,26 @@ const LOOKAHEAD: usize = 8;
 /// cost more than the rare cutoffs save.
 const ETC_PLIES: usize = 8;
 
-const EMPTY: Entry = Entry {
-    key: 0,
-    work: 0,
-    win: false,
-    best: NO_MOVE,
-};
+impl Slot for Entry {
+    const EMPTY: Entry = Entry {
+        key: 0,
+        work: 0,
+        win: false,
+        best: NO_MOVE,
+    };
+    fn key(&self) -> u64 {
+        self.key
+    }
+    fn work(&self) -> u8 {
+        self.work
+    }
+}
 
 /// The Domineering solver with its tables; reusable across solves.
 pub struct Solver {
-    slots: Vec<Entry>,
-    mask: usize,
+    /// Proven results (TwoBig replacement: the first slot of a bucket
+    /// keeps the bigger subtree, the second takes what the first rejects).
+    table: Buckets<Entry>,
     killers: Vec<[u8; 2]>,
     /// History scores by `color * 128 + cell`.
     history: Vec<u32>,
@@ -95,29 +105,21 @@ impl Solver {
     /// Allocates the table within `limits.memory` (default 128 MiB).
     pub fn new(limits: &Limits) -> Solver {
         let bytes = limits.memory.unwrap_or(DEFAULT_MEMORY).max(1 << 12);
-        let bucket = 2 * std::mem::size_of::<Entry>();
-        let mut buckets = 1usize;
-        while buckets * 2 * bucket <= bytes {
-            buckets *= 2;
-        }
         Solver {
-            slots: vec![EMPTY; 2 * buckets],
-            mask: buckets - 1,
+            table: Buckets::new(bytes),
             killers: vec![[NO_MOVE; 2]; MAX_PLY],
             history: vec![0; 256],
         }
     }
 
     pub fn bytes(&self) -> usize {
-        self.slots.len() * std::mem::size_of::<Entry>()
-            + self.killers.len() * 2
-            + self.history.len() * 4
+        self.table.bytes() + self.killers.len() * 2 + self.history.len() * 4
     }
 
     /// Solves `game` for the player to move from scratch (tables cleared,
     /// so runs repeat exactly).
     pub fn solve(&mut self, game: &Domineering, limits: &Limits) -> Report<u8> {
-        self.slots.fill(EMPTY);
+        self.table.clear();
         self.killers.fill([NO_MOVE; 2]);
         self.history.fill(0);
         let mut search = Search {
@@ -145,34 +147,19 @@ impl Solver {
 
     #[inline]
     fn probe(&self, key: u64) -> Option<Entry> {
-        let b = 2 * (key as usize & self.mask);
-        self.slots[b..b + 2]
-            .iter()
-            .find(|e| e.work != 0 && e.key == key)
-            .copied()
+        self.table.find(key).copied()
     }
 
-    /// TwoBig: the first slot keeps the bigger subtree, the second takes
-    /// what the first rejects.
     fn store(&mut self, key: u64, win: bool, best: u8, nodes: u64) {
-        let b = 2 * (key as usize & self.mask);
         let e = Entry {
             key,
             work: work_of(nodes),
             win,
             best,
         };
-        for i in b..b + 2 {
-            if self.slots[i].work != 0 && self.slots[i].key == key {
-                self.slots[i] = e;
-                return;
-            }
-        }
-        if e.work >= self.slots[b].work {
-            self.slots[b + 1] = self.slots[b];
-            self.slots[b] = e;
-        } else {
-            self.slots[b + 1] = e;
+        match self.table.find_mut(key) {
+            Some(old) => *old = e,
+            None => self.table.insert(e),
         }
     }
 }
@@ -347,17 +334,4 @@ fn color_index(c: Color) -> usize {
         Color::Black => 0,
         Color::White => 128,
     }
-}
-
-/// Moves the largest remaining key (from `from` on) to `from`.
-#[inline]
-fn pick_next(moves: &mut MoveList<u8>, keys: &mut ArrayVec<i64, MAX_MOVES>, from: usize) {
-    let mut best = from;
-    for i in from + 1..keys.len() {
-        if keys[i] > keys[best] {
-            best = i;
-        }
-    }
-    moves.swap(from, best);
-    keys.swap(from, best);
 }
