@@ -45,29 +45,27 @@ pub const COMMANDS: &[Command] = &[
 fn search(engine: &mut Engine, color: Color) -> SearchResult {
     let game = &engine.game;
     let limits = match engine.config.max_depth {
-        Some(d) => SearchLimits {
-            time: None,
-            max_depth: Some(d),
-            max_nodes: None,
-        },
-        None => SearchLimits {
-            time: Some(engine.time.budget(color, game.size(), game.moves().len())),
-            max_depth: None,
-            max_nodes: None,
-        },
+        Some(d) => SearchLimits::depth(d),
+        None => SearchLimits::budget(engine.time.budget(color, game.size(), game.moves().len())),
     };
+    let clock = engine.time.clock(color);
     let stop = engine.stop.clone();
     let result = engine.player.genmove(game, color, &limits, &stop);
     // Keeps our own clock right for controllers that never send time_left.
     engine.time.spend(color, result.elapsed);
     log::info!(
-        "genmove {color}: {} value {} depth {} nodes {} in {:?} ({:.0} nodes/s)",
+        "genmove {color}: {} value {} depth {} nodes {} in {:.3} s ({:.0} nodes/s); \
+         clock {:.3} s/{} stones, target {:.3} s, limit {:.3} s",
         result.best,
         result.value,
         result.depth,
         result.nodes,
-        result.elapsed,
-        result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-9)
+        result.elapsed.as_secs_f64(),
+        result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-9),
+        clock.time.as_secs_f64(),
+        clock.stones,
+        limits.time.unwrap_or_default().as_secs_f64(),
+        limits.hard_time.unwrap_or_default().as_secs_f64(),
     );
     result
 }

@@ -39,11 +39,16 @@ pub use eval::dead_stones;
 pub use movegen::is_true_eye;
 
 /// What bounds one search. Any combination may be given; the search stops
-/// at the first limit reached (after always completing depth 1). With no
-/// limit at all, [`DEFAULT_TIME`] applies.
+/// at the first limit reached (the node limit only after completing depth
+/// 1). With no limit at all, [`DEFAULT_TIME`] applies.
+///
+/// `time` is the target that iterative deepening aims at
+/// ([`time::start_next_iteration`]); `hard_time`, when given, is the limit
+/// at which a running iteration is cut short (without it, `time` is both).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SearchLimits {
     pub time: Option<Duration>,
+    pub hard_time: Option<Duration>,
     pub max_depth: Option<u32>,
     pub max_nodes: Option<u64>,
 }
@@ -69,6 +74,15 @@ impl SearchLimits {
     pub fn time(t: Duration) -> SearchLimits {
         SearchLimits {
             time: Some(t),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// The time manager's budget for one move.
+    pub fn budget(b: time::Budget) -> SearchLimits {
+        SearchLimits {
+            time: Some(b.soft),
+            hard_time: Some(b.hard.max(b.soft)),
             ..SearchLimits::default()
         }
     }
@@ -169,14 +183,18 @@ impl Player {
         };
         let no_limit =
             limits.time.is_none() && limits.max_depth.is_none() && limits.max_nodes.is_none();
+        let time = if no_limit {
+            Some(DEFAULT_TIME)
+        } else {
+            limits.time
+        };
         let inner = Limits {
             max_depth: limits.max_depth.unwrap_or(u32::MAX),
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
-            time: if no_limit {
-                Some(DEFAULT_TIME)
-            } else {
-                limits.time
-            },
+            time: time.map(|soft| time::Budget {
+                soft,
+                hard: limits.hard_time.unwrap_or(soft).max(soft),
+            }),
         };
         let root_legal = |p: Point| game.check_point(color, p).is_ok();
         let outcome = Search::new(&mut self.core, ctx, stop).run(&mut board, &inner, &root_legal);

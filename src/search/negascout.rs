@@ -33,6 +33,7 @@
 
 use super::eval::{evaluate, UNIT};
 use super::movegen::{self, MoveList, Scored};
+use super::time::{self as clock, Budget, IterationState};
 use super::tt::{self, Bound, Tt, NO_MOVE};
 use crate::go::board::{Board, Point, MAX_POINTS, NUM_POINTS, PASS};
 use crate::go::{score, Color};
@@ -121,8 +122,15 @@ pub(crate) struct Context<'a> {
 pub(crate) struct Limits {
     pub max_depth: u32,
     pub max_nodes: u64,
-    pub time: Option<Duration>,
+    /// Target and hard limit ([`clock::start_next_iteration`] decides on
+    /// new iterations; the hard limit cuts a running one short).
+    pub time: Option<Budget>,
 }
+
+/// Nodes between two looks at the clock. The stop flag is read at every
+/// node (a relaxed atomic load); the clock costs a system call's worth, and
+/// 16 nodes take well under a millisecond even at 19×19.
+const CLOCK_INTERVAL: u64 = 16;
 
 /// Result of iterative deepening (the PV is left in `Core::best_pv`).
 #[derive(Clone, Copy, Debug)]
@@ -141,8 +149,14 @@ pub(crate) struct Search<'a> {
     max_nodes: u64,
     nodes: u64,
     aborted: bool,
-    /// Depth 1 always completes, so there is always a move to play.
+    /// Whether the node limit may cut the iteration short: not at depth 1,
+    /// so that node-limited searches always have a move and stay
+    /// reproducible. The clock and the stop flag cut any iteration short;
+    /// an unfinished depth 1 answers the best of the root moves it did
+    /// finish.
     can_abort: bool,
+    /// Root moves whose value the current iteration has finished.
+    root_done: usize,
 }
 
 impl<'a> Search<'a> {
@@ -156,6 +170,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             aborted: false,
             can_abort: false,
+            root_done: 0,
         }
     }
 
@@ -170,7 +185,7 @@ impl<'a> Search<'a> {
         root_legal: &dyn Fn(Point) -> bool,
     ) -> Outcome {
         let start = Instant::now();
-        self.deadline = limits.time.map(|t| start + t);
+        self.deadline = limits.time.map(|t| start + t.hard);
         self.max_nodes = limits.max_nodes;
         self.core.tt.new_search();
         self.core.reset_heuristics();
@@ -215,13 +230,19 @@ impl<'a> Search<'a> {
         let max_depth = limits.max_depth.clamp(1, MAX_PLY as u32 - 2);
         let mut last_iter = Duration::ZERO;
         let mut growth = 5.0;
+        let mut stable = 0;
         for depth in 1..=max_depth {
             let iter_start = Instant::now();
             self.can_abort = depth > 1;
             let (value, best_i) = self.root(board, depth as i32);
             if self.aborted {
+                if depth == 1 {
+                    out = self.unfinished_depth_one(value, best_i);
+                }
                 break;
             }
+            let same = self.core.root[best_i].p as Point == out.best;
+            stable = if same { stable + 1 } else { 1 };
             out = Outcome {
                 best: self.core.root[best_i].p as Point,
                 value,
@@ -241,16 +262,42 @@ impl<'a> Search<'a> {
                 growth = (took.as_secs_f64() / last_iter.as_secs_f64()).clamp(2.0, 10.0);
             }
             last_iter = took;
-            if let Some(t) = limits.time {
-                // Do not start an iteration that would not finish: its
-                // partial result would be thrown away.
-                if start.elapsed().as_secs_f64() + took.as_secs_f64() * growth > t.as_secs_f64() {
+            if let Some(budget) = limits.time {
+                let state = IterationState {
+                    elapsed: start.elapsed(),
+                    last: took,
+                    growth,
+                    stable,
+                    root_moves: self.core.root.len(),
+                    depth,
+                };
+                if !clock::start_next_iteration(&budget, &state) {
                     break;
                 }
             }
         }
         out.nodes = self.nodes;
         out
+    }
+
+    /// The answer of a depth 1 cut short by the clock or the stop flag: the
+    /// best root move it finished, but never the pass alone (searched first,
+    /// it has no competitor yet): then the first move of the static order.
+    fn unfinished_depth_one(&mut self, value: i32, best_i: usize) -> Outcome {
+        self.core.best_pv.clear();
+        let (i, value) = if self.root_done >= 2 {
+            (best_i, value)
+        } else {
+            (self.core.root.len().min(2) - 1, 0)
+        };
+        let best = self.core.root[i].p as Point;
+        self.core.best_pv.push(best as u16);
+        Outcome {
+            best,
+            value,
+            depth: 0,
+            nodes: self.nodes,
+        }
     }
 
     /// Moves the best root move to the front after the pass, the rest by
@@ -274,6 +321,7 @@ impl<'a> Search<'a> {
         let mut best = -INF;
         let mut best_i = 0;
         self.core.pv_len[0] = 0;
+        self.root_done = 0;
         for i in 0..self.core.root.len() {
             let p = self.core.root[i].p as Point;
             let t = if p == PASS && self.ctx.previous_pass {
@@ -305,6 +353,7 @@ impl<'a> Search<'a> {
             if self.aborted {
                 break;
             }
+            self.root_done = i + 1;
             self.core.root[i].value = t;
             if t > best {
                 best = t;
@@ -325,15 +374,12 @@ impl<'a> Search<'a> {
     }
 
     fn check_limits(&mut self) {
-        if !self.can_abort {
-            return;
-        }
-        if self.nodes >= self.max_nodes {
+        if self.can_abort && self.nodes >= self.max_nodes {
             self.aborted = true;
-        } else if self.nodes & 255 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
-                self.aborted = true;
-            } else if let Some(d) = self.deadline {
+        } else if self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        } else if self.nodes % CLOCK_INTERVAL == 0 {
+            if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.aborted = true;
                 }
