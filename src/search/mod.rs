@@ -112,6 +112,19 @@ pub struct SearchResult {
 pub struct Player {
     core: Box<Core>,
     resign_threshold: Option<f64>,
+    /// `kgs-genmove_cleanup`: no pass while dead stones of the opponent
+    /// remain, and no resignation.
+    cleanup: bool,
+}
+
+/// Whether `color` still has dead stones of the opponent to capture before
+/// it may pass in the clean-up phase: those that [`dead_stones`] (the
+/// scorer of `final_status_list`) calls dead.
+fn cleanup_needed(game: &Game, color: Color) -> bool {
+    let board = game.board();
+    dead_stones(board)
+        .iter()
+        .any(|&p| board.color_at(p) == Some(color.opp()))
 }
 
 /// Resignation is considered only from this depth on: at depth 1 the
@@ -127,6 +140,7 @@ impl Player {
         Player {
             core: Core::new(tt_megabytes),
             resign_threshold: None,
+            cleanup: false,
         }
     }
 
@@ -134,6 +148,14 @@ impl Player {
     /// (`None`: never resign).
     pub fn set_resign_threshold(&mut self, points: Option<f64>) {
         self.resign_threshold = points;
+    }
+
+    /// Clean-up mode for KGS's `kgs-genmove_cleanup`: while on, `genmove`
+    /// never passes as long as the opponent has stones that
+    /// [`dead_stones`] calls dead (unless no other move is legal), and never
+    /// resigns. The caller turns it off again after the move.
+    pub fn set_cleanup(&mut self, on: bool) {
+        self.cleanup = on;
     }
 
     /// Forgets everything learnt in the previous game (table, killers,
@@ -180,6 +202,7 @@ impl Player {
             history: game.position_hashes(),
             restrict: board.size() >= movegen::RESTRICT_FROM_SIZE,
             previous_pass,
+            root_pass: !self.cleanup || !cleanup_needed(game, color),
         };
         let no_limit =
             limits.time.is_none() && limits.max_depth.is_none() && limits.max_nodes.is_none();
@@ -206,11 +229,12 @@ impl Player {
             .iter()
             .map(|&p| Board::to_move_value(p as Point))
             .collect();
-        let resign = self.resign_threshold.is_some_and(|t| {
-            outcome.depth >= RESIGN_MIN_DEPTH
-                && game.moves().len() >= 2 * board.size()
-                && (outcome.value as f64) < -t * eval::UNIT as f64
-        });
+        let resign = !self.cleanup
+            && self.resign_threshold.is_some_and(|t| {
+                outcome.depth >= RESIGN_MIN_DEPTH
+                    && game.moves().len() >= 2 * board.size()
+                    && (outcome.value as f64) < -t * eval::UNIT as f64
+            });
         SearchResult {
             best: Board::to_move_value(outcome.best),
             resign,

@@ -117,6 +117,10 @@ pub(crate) struct Context<'a> {
     pub restrict: bool,
     /// The previous move of the game was the opponent's pass.
     pub previous_pass: bool,
+    /// Whether the pass is a root move. `kgs-genmove_cleanup` leaves it
+    /// out while dead stones remain to be captured; it is kept anyway when
+    /// there is no other legal move.
+    pub root_pass: bool,
 }
 
 pub(crate) struct Limits {
@@ -220,6 +224,9 @@ impl<'a> Search<'a> {
                 value: -INF,
             });
         }
+        if !self.ctx.root_pass && self.core.root.len() > 1 {
+            self.core.root.remove(0);
+        }
 
         let mut out = Outcome {
             best: PASS,
@@ -285,10 +292,11 @@ impl<'a> Search<'a> {
     /// it has no competitor yet): then the first move of the static order.
     fn unfinished_depth_one(&mut self, value: i32, best_i: usize) -> Outcome {
         self.core.best_pv.clear();
-        let (i, value) = if self.root_done >= 2 {
+        let pass_first = self.core.root[0].p as Point == PASS;
+        let (i, value) = if self.root_done > pass_first as usize {
             (best_i, value)
         } else {
-            (self.core.root.len().min(2) - 1, 0)
+            ((pass_first as usize).min(self.core.root.len() - 1), 0)
         };
         let best = self.core.root[i].p as Point;
         self.core.best_pv.push(best as u16);
@@ -304,13 +312,15 @@ impl<'a> Search<'a> {
     /// their last values; stable, so ties keep their earlier order.
     fn order_root(&mut self, best_i: usize) {
         let root = &mut self.core.root;
-        if best_i > 1 {
+        // The pass stays first when it is a root move.
+        let first = (root[0].p as Point == PASS) as usize;
+        if best_i > first {
             let m = root[best_i];
-            root.copy_within(1..best_i, 2);
-            root[1] = m;
+            root.copy_within(first..best_i, first + 1);
+            root[first] = m;
         }
-        if root.len() > 2 {
-            insertion_sort_by(&mut root[2..], |a, b| b.value < a.value);
+        if root.len() > first + 1 {
+            insertion_sort_by(&mut root[first + 1..], |a, b| b.value < a.value);
         }
     }
 
@@ -374,11 +384,9 @@ impl<'a> Search<'a> {
     }
 
     fn check_limits(&mut self) {
-        if self.can_abort && self.nodes >= self.max_nodes {
+        if (self.can_abort && self.nodes >= self.max_nodes) || self.stop.load(Ordering::Relaxed) {
             self.aborted = true;
-        } else if self.stop.load(Ordering::Relaxed) {
-            self.aborted = true;
-        } else if self.nodes % CLOCK_INTERVAL == 0 {
+        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.aborted = true;

@@ -582,7 +582,7 @@ mod tests {
             let mut t = TimeControl::new();
             t.time_settings(main, 0.0, 0);
             let mut left = Duration::from_secs_f64(main);
-            let n = (size * size / 2) as usize;
+            let n = size * size / 2;
             for i in 0..n {
                 t.time_left(Color::Black, left.as_secs_f64(), 0);
                 left -= t.budget(Color::Black, size, 2 * i).soft;
