@@ -58,6 +58,7 @@ fn search_does_not_allocate() {
             SearchLimits::nodes(3_000),
             SearchLimits {
                 time: Some(Duration::from_millis(100)),
+                hard_time: Some(Duration::from_millis(300)),
                 max_depth: Some(depth + 1),
                 max_nodes: None,
             },

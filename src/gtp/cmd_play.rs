@@ -17,8 +17,20 @@ pub const COMMANDS: &[Command] = &[
         run: genmove,
     },
     Command {
+        name: "kgs-genmove_cleanup",
+        run: genmove_cleanup,
+    },
+    Command {
         name: "reg_genmove",
         run: reg_genmove,
+    },
+    Command {
+        name: "tesuji-resign_threshold",
+        run: resign_threshold,
+    },
+    Command {
+        name: "tesuji-time_budget",
+        run: time_budget,
     },
     Command {
         name: "time_settings",
@@ -45,29 +57,27 @@ pub const COMMANDS: &[Command] = &[
 fn search(engine: &mut Engine, color: Color) -> SearchResult {
     let game = &engine.game;
     let limits = match engine.config.max_depth {
-        Some(d) => SearchLimits {
-            time: None,
-            max_depth: Some(d),
-            max_nodes: None,
-        },
-        None => SearchLimits {
-            time: Some(engine.time.budget(color, game.size(), game.moves().len())),
-            max_depth: None,
-            max_nodes: None,
-        },
+        Some(d) => SearchLimits::depth(d),
+        None => SearchLimits::budget(engine.time.budget(color, game.size(), game.moves().len())),
     };
+    let clock = engine.time.clock(color);
     let stop = engine.stop.clone();
     let result = engine.player.genmove(game, color, &limits, &stop);
     // Keeps our own clock right for controllers that never send time_left.
     engine.time.spend(color, result.elapsed);
     log::info!(
-        "genmove {color}: {} value {} depth {} nodes {} in {:?} ({:.0} nodes/s)",
+        "genmove {color}: {} value {} depth {} nodes {} in {:.3} s ({:.0} nodes/s); \
+         clock {:.3} s/{} stones, target {:.3} s, limit {:.3} s",
         result.best,
         result.value,
         result.depth,
         result.nodes,
-        result.elapsed,
-        result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-9)
+        result.elapsed.as_secs_f64(),
+        result.nodes as f64 / result.elapsed.as_secs_f64().max(1e-9),
+        clock.time.as_secs_f64(),
+        clock.stones,
+        limits.time.unwrap_or_default().as_secs_f64(),
+        limits.hard_time.unwrap_or_default().as_secs_f64(),
     );
     result
 }
@@ -75,6 +85,23 @@ fn search(engine: &mut Engine, color: Color) -> SearchResult {
 fn genmove(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let color = args.color()?;
     args.finish()?;
+    play_genmove(engine, color)
+}
+
+/// KGS's `kgs-genmove_cleanup COLOR`: `genmove` for the clean-up phase after
+/// a disagreement about dead stones: no pass while the opponent has dead
+/// stones on the board (they must be captured to be scored as dead), and
+/// no resignation.
+fn genmove_cleanup(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    let color = args.color()?;
+    args.finish()?;
+    engine.player.set_cleanup(true);
+    let answer = play_genmove(engine, color);
+    engine.player.set_cleanup(false);
+    answer
+}
+
+fn play_genmove(engine: &mut Engine, color: Color) -> Result<String, String> {
     if let Some(answer) = super::cmd_player::random_genmove(engine, color) {
         return answer;
     }
@@ -110,6 +137,46 @@ fn reg_genmove(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     } else {
         result.best.to_string()
     })
+}
+
+/// `tesuji-resign_threshold [POINTS|never]`: answers the threshold in force
+/// (`never` or the number of points); with an argument, sets it.
+fn resign_threshold(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    if let Some(v) = args.opt_string() {
+        let threshold = if v.eq_ignore_ascii_case("never") {
+            None
+        } else {
+            match v.parse::<f64>() {
+                Ok(t) if t.is_finite() && t >= 0.0 => Some(t),
+                _ => return Err("invalid threshold".into()),
+            }
+        };
+        args.finish()?;
+        engine.config.resign_threshold = threshold;
+        engine.player.set_resign_threshold(threshold);
+    }
+    Ok(match engine.config.resign_threshold {
+        None => "never".into(),
+        Some(t) => format!("{t}"),
+    })
+}
+
+/// `tesuji-time_budget COLOR`: the time `genmove COLOR` would be given now,
+/// as the time manager computes it from the clock commands: the clock
+/// (`time=SECONDS stones=N`), then `target=SECONDS limit=SECONDS`.
+fn time_budget(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
+    let color = args.color()?;
+    args.finish()?;
+    let game = &engine.game;
+    let clock = engine.time.clock(color);
+    let b = engine.time.budget(color, game.size(), game.moves().len());
+    Ok(format!(
+        "time={:.3} stones={} target={:.3} limit={:.3}",
+        clock.time.as_secs_f64(),
+        clock.stones,
+        b.soft.as_secs_f64(),
+        b.hard.as_secs_f64()
+    ))
 }
 
 /// Seconds from a GTP integer argument, which must not be negative.

@@ -42,11 +42,16 @@ pub use final_status::dead_stones;
 pub use movegen::is_true_eye;
 
 /// What bounds one search. Any combination may be given; the search stops
-/// at the first limit reached (after always completing depth 1). With no
-/// limit at all, [`DEFAULT_TIME`] applies.
+/// at the first limit reached (the node limit only after completing depth
+/// 1). With no limit at all, [`DEFAULT_TIME`] applies.
+///
+/// `time` is the target that iterative deepening aims at
+/// ([`time::start_next_iteration`]); `hard_time`, when given, is the limit
+/// at which a running iteration is cut short (without it, `time` is both).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SearchLimits {
     pub time: Option<Duration>,
+    pub hard_time: Option<Duration>,
     pub max_depth: Option<u32>,
     pub max_nodes: Option<u64>,
 }
@@ -75,6 +80,15 @@ impl SearchLimits {
     pub fn time(t: Duration) -> SearchLimits {
         SearchLimits {
             time: Some(t),
+            ..SearchLimits::default()
+        }
+    }
+
+    /// The time manager's budget for one move.
+    pub fn budget(b: time::Budget) -> SearchLimits {
+        SearchLimits {
+            time: Some(b.soft),
+            hard_time: Some(b.hard.max(b.soft)),
             ..SearchLimits::default()
         }
     }
@@ -107,6 +121,19 @@ pub struct Player {
     /// The capture solver behind the root's block verdicts.
     solver: Box<Solver>,
     analysis: bool,
+    /// `kgs-genmove_cleanup`: no pass while dead stones of the opponent
+    /// remain, and no resignation.
+    cleanup: bool,
+}
+
+/// Whether `color` still has dead stones of the opponent to capture before
+/// it may pass in the clean-up phase: those that [`dead_stones`] (the
+/// scorer of `final_status_list`) calls dead.
+fn cleanup_needed(game: &Game, color: Color) -> bool {
+    let board = game.board();
+    dead_stones(board)
+        .iter()
+        .any(|&p| board.color_at(p) == Some(color.opp()))
 }
 
 /// Resignation is considered only from this depth on: at depth 1 the
@@ -126,6 +153,7 @@ impl Player {
             resign_threshold: None,
             solver,
             analysis: true,
+            cleanup: false,
         }
     }
 
@@ -133,6 +161,14 @@ impl Player {
     /// (`None`: never resign).
     pub fn set_resign_threshold(&mut self, points: Option<f64>) {
         self.resign_threshold = points;
+    }
+
+    /// Clean-up mode for KGS's `kgs-genmove_cleanup`: while on, `genmove`
+    /// never passes as long as the opponent has stones that
+    /// [`dead_stones`] calls dead (unless no other move is legal), and never
+    /// resigns. The caller turns it off again after the move.
+    pub fn set_cleanup(&mut self, on: bool) {
+        self.cleanup = on;
     }
 
     /// Forgets everything learnt in the previous game (table, killers,
@@ -186,17 +222,14 @@ impl Player {
             history: game.position_hashes(),
             restrict: board.size() >= movegen::RESTRICT_FROM_SIZE,
             previous_pass,
+            root_pass: !self.cleanup || !cleanup_needed(game, color),
         };
         let no_limit =
             limits.time.is_none() && limits.max_depth.is_none() && limits.max_nodes.is_none();
-        let inner = Limits {
-            max_depth: limits.max_depth.unwrap_or(u32::MAX),
-            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
-            time: if no_limit {
-                Some(DEFAULT_TIME)
-            } else {
-                limits.time
-            },
+        let time = if no_limit {
+            Some(DEFAULT_TIME)
+        } else {
+            limits.time
         };
         self.core.use_status = self.analysis;
         self.core.status.clear();
@@ -204,7 +237,7 @@ impl Player {
             // A tenth of the thinking time at most; with no clock only the
             // node budget bounds it, so fixed-depth searches stay
             // reproducible.
-            let budget = inner.time.map(|t| t / 10);
+            let budget = time.map(|t| t / 10);
             status::analyse(
                 &mut self.core.status,
                 &mut self.solver,
@@ -213,6 +246,22 @@ impl Player {
                 stop,
             );
         }
+        // The search's limits count from now: what the clean-up check and
+        // the analysis used comes off both, so the hard limit still holds
+        // for the whole move.
+        let spent = start.elapsed();
+        let inner = Limits {
+            max_depth: limits.max_depth.unwrap_or(u32::MAX),
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            time: time.map(|soft| time::Budget {
+                soft: soft.saturating_sub(spent),
+                hard: limits
+                    .hard_time
+                    .unwrap_or(soft)
+                    .max(soft)
+                    .saturating_sub(spent),
+            }),
+        };
         let root_legal = |p: Point| game.check_point(color, p).is_ok();
         let outcome = Search::new(&mut self.core, ctx, stop).run(&mut board, &inner, &root_legal);
         debug_assert!(game.check_point(color, outcome.best).is_ok());
@@ -223,13 +272,14 @@ impl Player {
             .iter()
             .map(|&p| Board::to_move_value(p as Point))
             .collect();
-        let resign = self.resign_threshold.is_some_and(|t| {
-            // With the pass as the only root move (every other point
-            // Benson-settled) there is nothing deeper to search.
-            (outcome.depth >= RESIGN_MIN_DEPTH || self.core.root.len() == 1)
-                && game.moves().len() >= 2 * board.size()
-                && (outcome.value as f64) < -t * eval::UNIT as f64
-        });
+        let resign = !self.cleanup
+            && self.resign_threshold.is_some_and(|t| {
+                // With the pass as the only root move (every other point
+                // Benson-settled) there is nothing deeper to search.
+                (outcome.depth >= RESIGN_MIN_DEPTH || self.core.root.len() == 1)
+                    && game.moves().len() >= 2 * board.size()
+                    && (outcome.value as f64) < -t * eval::UNIT as f64
+            });
         SearchResult {
             best: Board::to_move_value(outcome.best),
             resign,

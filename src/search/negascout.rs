@@ -34,6 +34,7 @@
 use super::eval::{evaluate_with, UNIT};
 use super::movegen::{self, MoveList, Scored};
 use super::status::Status;
+use super::time::{self as clock, Budget, IterationState};
 use super::tt::{self, Bound, Tt, NO_MOVE};
 use crate::go::board::{Board, Point, MAX_POINTS, NUM_POINTS, PASS};
 use crate::go::{score, Color};
@@ -126,13 +127,24 @@ pub(crate) struct Context<'a> {
     pub restrict: bool,
     /// The previous move of the game was the opponent's pass.
     pub previous_pass: bool,
+    /// Whether the pass is a root move. `kgs-genmove_cleanup` leaves it
+    /// out while dead stones remain to be captured; it is kept anyway when
+    /// there is no other legal move.
+    pub root_pass: bool,
 }
 
 pub(crate) struct Limits {
     pub max_depth: u32,
     pub max_nodes: u64,
-    pub time: Option<Duration>,
+    /// Target and hard limit ([`clock::start_next_iteration`] decides on
+    /// new iterations; the hard limit cuts a running one short).
+    pub time: Option<Budget>,
 }
+
+/// Nodes between two looks at the clock. The stop flag is read at every
+/// node (a relaxed atomic load); the clock costs a system call's worth, and
+/// 16 nodes take well under a millisecond even at 19×19.
+const CLOCK_INTERVAL: u64 = 16;
 
 /// Result of iterative deepening (the PV is left in `Core::best_pv`).
 #[derive(Clone, Copy, Debug)]
@@ -151,8 +163,14 @@ pub(crate) struct Search<'a> {
     max_nodes: u64,
     nodes: u64,
     aborted: bool,
-    /// Depth 1 always completes, so there is always a move to play.
+    /// Whether the node limit may cut the iteration short: not at depth 1,
+    /// so that node-limited searches always have a move and stay
+    /// reproducible. The clock and the stop flag cut any iteration short;
+    /// an unfinished depth 1 answers the best of the root moves it did
+    /// finish.
     can_abort: bool,
+    /// Root moves whose value the current iteration has finished.
+    root_done: usize,
 }
 
 impl<'a> Search<'a> {
@@ -166,6 +184,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             aborted: false,
             can_abort: false,
+            root_done: 0,
         }
     }
 
@@ -180,7 +199,7 @@ impl<'a> Search<'a> {
         root_legal: &dyn Fn(Point) -> bool,
     ) -> Outcome {
         let start = Instant::now();
-        self.deadline = limits.time.map(|t| start + t);
+        self.deadline = limits.time.map(|t| start + t.hard);
         self.max_nodes = limits.max_nodes;
         self.core.tt.new_search();
         self.core.reset_heuristics();
@@ -222,6 +241,9 @@ impl<'a> Search<'a> {
                 value: -INF,
             });
         }
+        if !self.ctx.root_pass && self.core.root.len() > 1 {
+            self.core.root.remove(0);
+        }
 
         let mut out = Outcome {
             best: PASS,
@@ -233,6 +255,7 @@ impl<'a> Search<'a> {
         let mut last_iter = Duration::ZERO;
         let mut growth = 5.0;
         let mut before_last = 0;
+        let mut stable = 0;
         for depth in 1..=max_depth {
             let iter_start = Instant::now();
             self.can_abort = depth > 1;
@@ -240,8 +263,13 @@ impl<'a> Search<'a> {
             let (value, best_i) = self.aspiration(board, depth as i32, centre);
             before_last = out.value;
             if self.aborted {
+                if depth == 1 {
+                    out = self.unfinished_depth_one(value, best_i);
+                }
                 break;
             }
+            let same = self.core.root[best_i].p as Point == out.best;
+            stable = if same { stable + 1 } else { 1 };
             out = Outcome {
                 best: self.core.root[best_i].p as Point,
                 value,
@@ -261,10 +289,16 @@ impl<'a> Search<'a> {
                 growth = (took.as_secs_f64() / last_iter.as_secs_f64()).clamp(2.0, 10.0);
             }
             last_iter = took;
-            if let Some(t) = limits.time {
-                // Do not start an iteration that would not finish: its
-                // partial result would be thrown away.
-                if start.elapsed().as_secs_f64() + took.as_secs_f64() * growth > t.as_secs_f64() {
+            if let Some(budget) = limits.time {
+                let state = IterationState {
+                    elapsed: start.elapsed(),
+                    last: took,
+                    growth,
+                    stable,
+                    root_moves: self.core.root.len(),
+                    depth,
+                };
+                if !clock::start_next_iteration(&budget, &state) {
                     break;
                 }
             }
@@ -273,17 +307,40 @@ impl<'a> Search<'a> {
         out
     }
 
+    /// The answer of a depth 1 cut short by the clock or the stop flag: the
+    /// best root move it finished, but never the pass alone (searched first,
+    /// it has no competitor yet): then the first move of the static order.
+    fn unfinished_depth_one(&mut self, value: i32, best_i: usize) -> Outcome {
+        self.core.best_pv.clear();
+        let pass_first = self.core.root[0].p as Point == PASS;
+        let (i, value) = if self.root_done > pass_first as usize {
+            (best_i, value)
+        } else {
+            ((pass_first as usize).min(self.core.root.len() - 1), 0)
+        };
+        let best = self.core.root[i].p as Point;
+        self.core.best_pv.push(best as u16);
+        Outcome {
+            best,
+            value,
+            depth: 0,
+            nodes: self.nodes,
+        }
+    }
+
     /// Moves the best root move to the front after the pass, the rest by
     /// their last values; stable, so ties keep their earlier order.
     fn order_root(&mut self, best_i: usize) {
         let root = &mut self.core.root;
-        if best_i > 1 {
+        // The pass stays first when it is a root move.
+        let first = (root[0].p as Point == PASS) as usize;
+        if best_i > first {
             let m = root[best_i];
-            root.copy_within(1..best_i, 2);
-            root[1] = m;
+            root.copy_within(first..best_i, first + 1);
+            root[first] = m;
         }
-        if root.len() > 2 {
-            insertion_sort_by(&mut root[2..], |a, b| b.value < a.value);
+        if root.len() > first + 1 {
+            insertion_sort_by(&mut root[first + 1..], |a, b| b.value < a.value);
         }
     }
 
@@ -336,6 +393,7 @@ impl<'a> Search<'a> {
         let mut best = -INF;
         let mut best_i = 0;
         self.core.pv_len[0] = 0;
+        self.root_done = 0;
         for i in 0..self.core.root.len() {
             let p = self.core.root[i].p as Point;
             let t = if p == PASS && self.ctx.previous_pass {
@@ -368,6 +426,7 @@ impl<'a> Search<'a> {
             if self.aborted {
                 break;
             }
+            self.root_done = i + 1;
             self.core.root[i].value = t;
             if t > best {
                 best = t;
@@ -391,15 +450,10 @@ impl<'a> Search<'a> {
     }
 
     fn check_limits(&mut self) {
-        if !self.can_abort {
-            return;
-        }
-        if self.nodes >= self.max_nodes {
+        if (self.can_abort && self.nodes >= self.max_nodes) || self.stop.load(Ordering::Relaxed) {
             self.aborted = true;
-        } else if self.nodes & 255 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
-                self.aborted = true;
-            } else if let Some(d) = self.deadline {
+        } else if self.nodes.is_multiple_of(CLOCK_INTERVAL) {
+            if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.aborted = true;
                 }

@@ -396,3 +396,52 @@ fn opening_stones_are_not_dead() {
     let game = game_from(9, 0.0, "C3 E5 pass G4");
     assert!(dead_stones(game.board()).is_empty());
 }
+
+/// An interrupt that arrives before depth 1 ends (here: before it starts)
+/// still gets a legal move, and never the pass alone: the first move of
+/// the static order. With the stop flag clear the same limits search.
+#[test]
+fn stop_during_depth_one_answers_a_move() {
+    let mut player = Player::new(1);
+    for game in small_positions() {
+        let color = game.to_move();
+        let stopped = player.genmove(
+            &game,
+            color,
+            &SearchLimits::time(Duration::from_secs(60)),
+            &AtomicBool::new(true),
+        );
+        assert_eq!(stopped.depth, 0);
+        assert_ne!(stopped.best, Move::Pass, "{:?}", game.moves());
+        let mut g = game.clone();
+        assert!(g.play(color, stopped.best).is_ok(), "{:?}", stopped.best);
+        assert_eq!(stopped.pv.first(), Some(&stopped.best));
+        let searched = search(&mut player, &game, color, SearchLimits::depth(2));
+        assert_eq!(searched.depth, 2);
+    }
+}
+
+/// Clean-up mode: no pass while the opponent has dead stones; the normal
+/// mode is unaffected once it is turned off again.
+#[test]
+fn cleanup_does_not_pass_with_dead_stones_left() {
+    // Black's columns B and D are unconditionally alive; the white stone
+    // at A3 lies in their territory. White has just passed.
+    let game = game_from(
+        5,
+        0.0,
+        "B1 A3 B2 pass B3 pass B4 pass B5 pass D1 pass D2 pass D3 pass D4 pass D5 pass",
+    );
+    assert!(dead_stones(game.board())
+        .iter()
+        .any(|&p| game.board().color_at(p) == Some(Color::White)));
+    let mut player = Player::new(1);
+    player.set_cleanup(true);
+    for depth in 1..=3 {
+        let r = search(&mut player, &game, Color::Black, SearchLimits::depth(depth));
+        assert_ne!(r.best, Move::Pass, "depth {depth}");
+        assert!(!r.resign);
+    }
+    player.set_cleanup(false);
+    assert!(!player.cleanup);
+}

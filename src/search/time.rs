@@ -14,10 +14,23 @@
 //! except that `byo_time > 0, byo_stones = 0` means no time limit at all and
 //! `byo_time = 0, byo_stones = 0` means absolute time.
 //!
-//! The budget is the remaining main time spread over the moves we still
-//! expect to play, plus a share of the byo-yomi, and never more than what is
-//! left minus a safety margin for transmission and bookkeeping. Every rule
-//! below is plain arithmetic, tested at the bottom of the file.
+//! A move's [`Budget`] has a target (`soft`), which iterative deepening aims
+//! at, and a limit (`hard`), at which a running iteration is abandoned (the
+//! search then answers the best move of the last completed one). In main
+//! time the target is the time left, less a reserve that planning never
+//! touches (12 % of the main time, at least 0.3 s) and a per-move latency
+//! allowance, spread over the moves still expected (more of them when the
+//! clock is short) and weighted by the phase of the game (the middle game
+//! gets most). In byo-yomi it is an even share of the period, with a
+//! margin. [`start_next_iteration`] decides, after each iteration, whether
+//! the next one is worth starting: not if it cannot end before the hard
+//! limit, not beyond depth 2 with a single move to weigh against the pass,
+//! and past the target only while the best move keeps changing.
+//!
+//! Wall time is what the opponent's clock counts, so all of this is wall
+//! time; on a loaded machine the search simply gets fewer nodes. Every rule
+//! is plain arithmetic, tested at the bottom of the file with a fake clock,
+//! including whole worst-case games.
 
 use crate::go::Color;
 use std::time::Duration;
@@ -55,10 +68,85 @@ pub struct TimeControl {
     default_per_move: [Duration; 3],
 }
 
-/// Kept back from every budget: network, GUI and our own latency.
+/// Smallest safety margin kept back from any clock: transmission, GUI and
+/// process-scheduling latency on a loaded machine.
 const MARGIN_MIN: Duration = Duration::from_millis(300);
-/// Shortest budget ever handed out: enough for a depth-1 search.
-const FLOOR: Duration = Duration::from_millis(20);
+/// Share of the main time, in percent, that planning never touches: it is
+/// there for a game longer than expected and for the per-move latencies the
+/// engine cannot see.
+const RESERVE_PERCENT: u32 = 12;
+/// Wall time one move costs beyond what the search measures (pipes, the
+/// controller's bookkeeping, being scheduled late on a busy machine),
+/// charged once per expected move.
+pub const LAG_PER_MOVE: Duration = Duration::from_millis(10);
+/// How far past its target a move whose best move keeps changing may run
+/// (the hard limit is at most this many soft targets).
+const HARD_FACTOR: u32 = 3;
+/// Iterations in a row with the same best move after which it is "stable":
+/// the next iteration is started only if it is expected to end within the
+/// target.
+pub const STABLE_ITERATIONS: u32 = 3;
+/// Shortest target ever handed out. Depth 1 can be cut short too, so this
+/// only avoids zero-length searches.
+const FLOOR: Duration = Duration::from_millis(2);
+
+/// The time one move may use: a target (`soft`) that iterative deepening
+/// aims at, and a limit (`hard`) at which a running iteration is abandoned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+impl Budget {
+    /// A fixed time: target and limit alike.
+    pub fn fixed(t: Duration) -> Budget {
+        Budget { soft: t, hard: t }
+    }
+}
+
+/// What iterative deepening knows when one iteration has finished.
+#[derive(Clone, Copy, Debug)]
+pub struct IterationState {
+    /// Time since the search began.
+    pub elapsed: Duration,
+    /// How long the iteration just finished took.
+    pub last: Duration,
+    /// Expected ratio of the next iteration's time to the last one's.
+    pub growth: f64,
+    /// Iterations in a row (this one included) with the same best move.
+    pub stable: u32,
+    /// Legal root moves, the pass included.
+    pub root_moves: usize,
+    /// Depth just completed.
+    pub depth: u32,
+}
+
+/// Whether iterative deepening should start the next iteration.
+///
+/// - An iteration expected to end after the hard limit is not started: it
+///   would be cut off and its partial result thrown away.
+/// - With only the pass and one move at the root there is nothing to weigh:
+///   depth 2 (the opponent's answer) settles pass against the move.
+/// - A stable best move (the same over [`STABLE_ITERATIONS`] iterations)
+///   gets another iteration only if it should end within the target.
+/// - An unstable one may run on past the target (up to the hard limit) as
+///   long as the target had not been reached when the iteration starts:
+///   that is where extra time matters.
+pub fn start_next_iteration(budget: &Budget, it: &IterationState) -> bool {
+    let predicted = it.elapsed + it.last.mul_f64(it.growth.max(1.0));
+    if predicted > budget.hard {
+        return false;
+    }
+    if it.root_moves <= 2 && it.depth >= 2 {
+        return false;
+    }
+    if it.stable >= STABLE_ITERATIONS {
+        predicted <= budget.soft
+    } else {
+        it.elapsed < budget.soft
+    }
+}
 
 impl Default for TimeControl {
     fn default() -> Self {
@@ -232,58 +320,127 @@ impl TimeControl {
 
     /// How long `color` may think about its next move on a board of side
     /// `board_size` after `moves_played` moves of the game (both colours).
-    pub fn budget(&self, color: Color, board_size: usize, moves_played: usize) -> Duration {
+    pub fn budget(&self, color: Color, board_size: usize, moves_played: usize) -> Budget {
         let c = self.clocks[color.index()];
-        let area = board_size * board_size;
-        // Moves this player still expects to make: half of a typical game
-        // length (about 0.8 × area moves in all), never fewer than a floor
-        // that keeps some time back for a long endgame.
-        let expected_total = area * 4 / 5;
-        let ours_left = expected_total.saturating_sub(moves_played) / 2;
-        let moves_left = ours_left.max(area / 20).max(4) as u32;
+        let n = moves_left(board_size, moves_played, c.time, self.main);
+        let weight = phase_weight(board_size, moves_played);
         let budget = match self.system {
             System::Unlimited => {
-                self.default_per_move[match board_size {
+                let t = self.default_per_move[match board_size {
                     0..=9 => 0,
                     10..=13 => 1,
                     _ => 2,
-                }]
+                }];
+                Budget::fixed(t)
             }
-            System::Absolute => {
-                let share = c.time / moves_left;
-                share.min(cap(c.time))
-            }
+            System::Absolute => main_time(c.time, self.main, n, weight, Duration::ZERO),
             System::Canadian { byo_time, stones } => {
                 if c.stones == 0 {
-                    // Main time spread over the moves left, plus most of one
-                    // byo-yomi move's share: the overrun is paid from
-                    // byo-yomi, which is there to be used.
-                    let byo_share = byo_time / stones.max(1);
-                    let share = c.time / moves_left + byo_share / 2;
-                    share.min(c.time + cap(byo_share))
+                    // Main time, then byo-yomi, which is there to be used:
+                    // a quarter of one byo-yomi move's share on top, and an
+                    // overrun up to that share is paid from the first period.
+                    let byo_share = period_usable(byo_time, stones) / stones.max(1);
+                    main_time(c.time, self.main, n, weight, byo_share)
                 } else {
-                    cap(c.time) / c.stones.max(1)
+                    byo_yomi(c.time, c.stones)
                 }
             }
             System::Japanese { period, .. } => {
                 if c.stones == 0 {
-                    let share = c.time / moves_left + cap(period) / 2;
-                    share.min(c.time + cap(period))
+                    main_time(c.time, self.main, n, weight, period_usable(period, 1))
                 } else {
-                    // Never lose a period: think within one, with a margin.
-                    cap(c.time.min(period))
+                    // A move made within a period costs nothing: aim at half
+                    // of it, never beyond its safe end.
+                    let usable = period_usable(c.time.min(period), 1);
+                    Budget {
+                        soft: usable / 2,
+                        hard: usable,
+                    }
                 }
             }
         };
-        budget.max(FLOOR)
+        Budget {
+            soft: budget.soft.max(FLOOR),
+            hard: budget.hard.max(FLOOR),
+        }
     }
 }
 
-/// What may be used out of `left`: all of it but a safety margin of 5 % and
-/// at least [`MARGIN_MIN`].
-fn cap(left: Duration) -> Duration {
-    let margin = (left / 20).max(MARGIN_MIN);
-    left.saturating_sub(margin)
+/// Moves `color` should still expect to make: half of the board's area less
+/// the moves played (a 9×9 game is about 80 moves, 19×19 about 360 at
+/// most), never fewer than an eighth of the area (long endgames, capture
+/// races), and up to twice as many when the clock is nearly out (a short
+/// clock must last however long the game goes on).
+pub fn moves_left(board_size: usize, moves_played: usize, left: Duration, main: Duration) -> u32 {
+    let area = board_size * board_size;
+    let base = (area.saturating_sub(moves_played) / 2).max(area / 8).max(4) as f64;
+    let pressure = if main.is_zero() {
+        0.0
+    } else {
+        // 0 with 30 % of the main time or more left, 1 with none.
+        (1.0 - left.as_secs_f64() / (0.3 * main.as_secs_f64())).clamp(0.0, 1.0)
+    };
+    (base * (1.0 + pressure)).round() as u32
+}
+
+/// Relative weight of a move by the phase of the game: the middle game,
+/// where fights are decided, gets more than the opening (the first sixth of
+/// the area in moves) and the endgame (past half of the area) less.
+/// In percent, so that budgets stay exact integer arithmetic.
+pub fn phase_weight(board_size: usize, moves_played: usize) -> u32 {
+    let area = board_size * board_size;
+    if moves_played < area / 6 {
+        100
+    } else if moves_played < area / 2 {
+        130
+    } else {
+        70
+    }
+}
+
+/// The budget in main time (sudden death, or before a byo-yomi whose share
+/// per move is `byo_share`): `left` with a reserve of [`RESERVE_PERCENT`] %
+/// of the main time (at least [`MARGIN_MIN`]) and [`LAG_PER_MOVE`] per
+/// expected move kept back, spread over `n` moves and weighted by the
+/// phase. Once the reserve is reached the target shrinks geometrically (a
+/// quarter of an even share of what is left), so the clock lasts however
+/// long the game goes on. The hard limit lets a move run over to
+/// [`HARD_FACTOR`] targets, but never beyond a fifth of what is spendable
+/// (or the target itself in an emergency).
+fn main_time(left: Duration, main: Duration, n: u32, weight: u32, byo_share: Duration) -> Budget {
+    let main = main.max(left);
+    let reserve = (main * RESERVE_PERCENT / 100).max(MARGIN_MIN);
+    let n = n.max(1);
+    let spendable = left.saturating_sub(reserve + LAG_PER_MOVE * n);
+    if spendable.is_zero() {
+        let t = left / (4 * n) + byo_share / 4;
+        return Budget { soft: t, hard: t };
+    }
+    let soft = spendable / n * weight / 100 + byo_share / 4;
+    let hard = (soft * HARD_FACTOR).min(soft.max(spendable / 5 + byo_share));
+    Budget { soft, hard }
+}
+
+/// What may be used of a byo-yomi period of length `time` for `stones`
+/// moves: all but a tenth, at least [`MARGIN_MIN`] plus [`LAG_PER_MOVE`]
+/// per stone.
+fn period_usable(time: Duration, stones: u32) -> Duration {
+    let margin = (time / 10).max(MARGIN_MIN + LAG_PER_MOVE * stones);
+    time.saturating_sub(margin)
+}
+
+/// Canadian byo-yomi with `stones` moves still due in `left`: an even
+/// share of the usable time; a move may borrow from the later ones up to
+/// twice its share as long as each of them keeps half of its own.
+fn byo_yomi(left: Duration, stones: u32) -> Budget {
+    let stones = stones.max(1);
+    let usable = period_usable(left, stones);
+    let soft = usable / stones;
+    let hard = (soft * 2).min(usable.saturating_sub(soft / 2 * (stones - 1)));
+    Budget {
+        soft,
+        hard: hard.max(soft),
+    }
 }
 
 #[cfg(test)]
@@ -294,19 +451,24 @@ mod tests {
         d.as_millis()
     }
 
+    fn soft(t: &TimeControl, color: Color, size: usize, played: usize) -> u128 {
+        ms(t.budget(color, size, played).soft)
+    }
+
     #[test]
     fn no_settings_uses_the_defaults() {
         let t = TimeControl::new();
-        assert_eq!(t.budget(Color::Black, 9, 0), Duration::from_secs(2));
-        assert_eq!(t.budget(Color::Black, 13, 0), Duration::from_secs(3));
-        assert_eq!(t.budget(Color::White, 19, 100), Duration::from_secs(4));
+        assert_eq!(soft(&t, Color::Black, 9, 0), 2_000);
+        assert_eq!(soft(&t, Color::Black, 13, 0), 3_000);
+        let b = t.budget(Color::White, 19, 100);
+        assert_eq!(b, Budget::fixed(Duration::from_secs(4)));
         let mut t = TimeControl::new();
         t.set_default_per_move(
             Duration::from_millis(500),
             Duration::from_secs(1),
             Duration::from_secs(1),
         );
-        assert_eq!(t.budget(Color::Black, 9, 0), Duration::from_millis(500));
+        assert_eq!(soft(&t, Color::Black, 9, 0), 500);
     }
 
     #[test]
@@ -328,45 +490,193 @@ mod tests {
     }
 
     #[test]
-    fn absolute_time_is_spread_over_the_game() {
+    fn expected_moves_grow_under_time_pressure() {
+        let s = Duration::from_secs;
+        // 9×9: 81 / 2 = 40 at the start, never fewer than 81 / 8 = 10.
+        assert_eq!(moves_left(9, 0, s(60), s(60)), 40);
+        assert_eq!(moves_left(9, 70, s(60), s(60)), 10);
+        assert_eq!(moves_left(19, 0, s(60), s(60)), 180);
+        // 15 % of the main time left: half-way to doubling.
+        assert_eq!(moves_left(9, 70, s(9), s(60)), 15);
+        assert_eq!(moves_left(9, 70, s(0), s(60)), 20);
+        // No main time known: no pressure.
+        assert_eq!(moves_left(9, 0, s(1), Duration::ZERO), 40);
+    }
+
+    #[test]
+    fn phases_weigh_the_middle_game_most() {
+        assert_eq!(phase_weight(9, 0), 100);
+        assert_eq!(phase_weight(9, 13), 130);
+        assert_eq!(phase_weight(9, 39), 130);
+        assert_eq!(phase_weight(9, 40), 70);
+        assert_eq!(phase_weight(19, 59), 100);
+        assert_eq!(phase_weight(19, 60), 130);
+    }
+
+    #[test]
+    fn sudden_death_keeps_a_reserve() {
         let mut t = TimeControl::new();
-        t.time_settings(300.0, 0.0, 0);
-        // 9×9: 64 moves expected in all, 32 ours.
-        assert_eq!(ms(t.budget(Color::Black, 9, 0)), 300_000 / 32);
-        // Late in the game the floor of area / 20 = 4 moves applies.
-        t.time_left(Color::Black, 20.0, 0);
-        assert_eq!(ms(t.budget(Color::Black, 9, 200)), 5_000);
-        // Nearly out of time: never more than what is left minus the margin.
-        t.time_left(Color::Black, 1.0, 0);
-        assert_eq!(ms(t.budget(Color::Black, 9, 200)), 250);
-        t.time_left(Color::Black, 0.1, 0);
-        assert_eq!(t.budget(Color::Black, 9, 200), FLOOR);
+        t.time_settings(5.0, 0.0, 0);
+        // 9×9, 5 s: reserve 0.6 s (12 %), 40 moves at 10 ms lag each:
+        // 4 s to spread, 100 ms a move, hard limit 3 targets.
+        let b = t.budget(Color::Black, 9, 0);
+        assert_eq!((ms(b.soft), ms(b.hard)), (100, 300));
+        // Middle game (weight 1.3), 3 s left, 30 moves expected.
+        t.time_left(Color::Black, 3.0, 0);
+        let b = t.budget(Color::Black, 9, 20);
+        assert_eq!(ms(b.soft), (3_000 - 600 - 300) / 30 * 13 / 10);
+        // Hard limit: three targets, but no more than a fifth of the
+        // spendable time.
+        assert_eq!(ms(b.hard), 3 * ms(b.soft));
+        t.time_settings(60.0, 0.0, 0);
+        t.time_left(Color::Black, 12.0, 0);
+        let b = t.budget(Color::Black, 9, 70);
+        // 10 moves at least, and 12 s is under 30 % of the main time:
+        // pressure 1/3.
+        let n = moves_left(9, 70, Duration::from_secs(12), Duration::from_secs(60));
+        assert_eq!(n, 13);
+        let spendable = 12_000 - 7_200 - 10 * 13;
+        assert_eq!(ms(b.soft), (spendable / 13) as u128 * 7 / 10);
+        // Within the reserve: a quarter of an even share of what is left.
+        t.time_left(Color::Black, 2.0, 0);
+        let b = t.budget(Color::Black, 9, 70);
+        assert_eq!(b.soft, b.hard);
+        assert_eq!(ms(b.soft), 2_000 / (4 * 19));
+        t.time_left(Color::Black, 0.0, 0);
+        assert_eq!(t.budget(Color::Black, 9, 70), Budget::fixed(FLOOR));
+    }
+
+    /// Plays whole games against a fake clock, the way `tesuji match` runs
+    /// one: before every move the engine is told the time left rounded
+    /// down to whole seconds; every move then runs to its hard limit and
+    /// costs `lag` on top (worst case). The clock must never run out.
+    fn worst_case_game(size: usize, main: f64, ours: usize, lag: Duration) -> Duration {
+        let mut t = TimeControl::new();
+        t.time_settings(main, 0.0, 0);
+        let mut left = Duration::from_secs_f64(main);
+        for i in 0..ours {
+            t.time_left(Color::Black, left.as_secs() as f64, 0);
+            let used = t.budget(Color::Black, size, 2 * i).hard + lag;
+            assert!(used < left, "{size}x{size}: out of time at move {i}");
+            left -= used;
+        }
+        left
+    }
+
+    #[test]
+    fn sudden_death_survives_long_games_at_worst() {
+        let lag = Duration::from_millis(3);
+        // 9×9 and 19×19 at 5 s; games of 200 and 400 moves per side (far
+        // longer than any real game), every move at its hard limit.
+        assert!(worst_case_game(9, 5.0, 200, lag) > Duration::ZERO);
+        assert!(worst_case_game(19, 5.0, 400, lag) > Duration::ZERO);
+        assert!(worst_case_game(9, 60.0, 200, lag) > Duration::ZERO);
+        assert!(worst_case_game(19, 600.0, 400, lag) > Duration::ZERO);
+    }
+
+    #[test]
+    fn planned_use_leaves_the_reserve() {
+        // Every move at its target, for as many moves as the plan expects
+        // at the start: at least the reserve (12 %) is left.
+        for (size, main) in [(9, 5.0), (9, 60.0), (13, 30.0), (19, 5.0), (19, 600.0)] {
+            let mut t = TimeControl::new();
+            t.time_settings(main, 0.0, 0);
+            let mut left = Duration::from_secs_f64(main);
+            let n = size * size / 2;
+            for i in 0..n {
+                t.time_left(Color::Black, left.as_secs_f64(), 0);
+                left -= t.budget(Color::Black, size, 2 * i).soft;
+            }
+            let reserve = main * RESERVE_PERCENT as f64 / 100.0;
+            assert!(
+                left.as_secs_f64() >= reserve,
+                "{size}x{size} {main} s: {left:?} left"
+            );
+        }
     }
 
     #[test]
     fn canadian_byo_yomi_divides_the_period() {
         let mut t = TimeControl::new();
         t.time_settings(0.0, 60.0, 10);
-        // No main time: straight into byo-yomi, 10 stones in 60 s.
+        // No main time: straight into byo-yomi, 10 stones in 60 s, a tenth
+        // kept back: 5.4 s a stone, up to 10.8 s.
         assert_eq!(t.clock(Color::Black).stones, 10);
-        assert_eq!(ms(t.budget(Color::Black, 19, 0)), 57_000 / 10);
+        let b = t.budget(Color::Black, 19, 0);
+        assert_eq!((ms(b.soft), ms(b.hard)), (5_400, 10_800));
+        // Last two stones of a period with 10 s left: 0.5 s margin (0.3 s
+        // plus 10 ms a stone is less).
         t.time_left(Color::Black, 10.0, 2);
-        assert_eq!(ms(t.budget(Color::Black, 19, 50)), 9_500 / 2);
-        // In main time: share of the main time plus half a byo-yomi share.
+        let b = t.budget(Color::Black, 19, 50);
+        assert_eq!((ms(b.soft), ms(b.hard)), (4_500, 9_000 - 2_250));
+        // The last stone may use the whole usable period.
+        t.time_left(Color::Black, 10.0, 1);
+        assert_eq!(t.budget(Color::Black, 19, 50), Budget::fixed(ms_d(9_000)));
+        // In main time: share of the main time plus a quarter of a
+        // byo-yomi move's share (54 s / 10 stones).
         t.time_settings(600.0, 60.0, 10);
-        // 19×19: 288 moves expected, 144 ours.
-        assert_eq!(ms(t.budget(Color::Black, 19, 0)), 600_000 / 144 + 3_000);
+        // 19×19: 180 moves expected; reserve 72 s, lag 1.8 s.
+        let b = t.budget(Color::Black, 19, 0);
+        let spendable = 600_000 - 72_000 - 1_800;
+        assert_eq!(ms(b.soft), (spendable / 180) as u128 + 5_400 / 4);
+    }
+
+    fn ms_d(n: u64) -> Duration {
+        Duration::from_millis(n)
     }
 
     #[test]
     fn japanese_byo_yomi_keeps_within_a_period() {
         let mut t = TimeControl::new();
         t.kgs_byoyomi(0.0, 30.0, 5);
-        assert_eq!(ms(t.budget(Color::White, 19, 0)), 28_500);
+        assert_eq!(
+            t.budget(Color::White, 19, 0),
+            Budget {
+                soft: ms_d(13_500),
+                hard: ms_d(27_000)
+            }
+        );
         t.time_left(Color::White, 12.0, 3);
-        assert_eq!(ms(t.budget(Color::White, 19, 0)), 11_400);
+        assert_eq!(ms(t.budget(Color::White, 19, 0).hard), 12_000 - 1_200);
         t.kgs_byoyomi(0.0, 0.0, 5);
         assert_eq!(t.system(), System::Absolute);
+    }
+
+    fn state(elapsed: u64, last: u64, stable: u32) -> IterationState {
+        IterationState {
+            elapsed: ms_d(elapsed),
+            last: ms_d(last),
+            growth: 3.0,
+            stable,
+            root_moves: 50,
+            depth: 4,
+        }
+    }
+
+    #[test]
+    fn iterations_start_only_when_they_can_finish() {
+        let b = Budget {
+            soft: ms_d(100),
+            hard: ms_d(300),
+        };
+        // Unstable: may run past the target, not past the hard limit.
+        assert!(start_next_iteration(&b, &state(40, 20, 1)));
+        assert!(start_next_iteration(&b, &state(90, 60, 1)), "ends at 270");
+        assert!(!start_next_iteration(&b, &state(90, 80, 1)), "ends at 330");
+        assert!(
+            !start_next_iteration(&b, &state(100, 10, 1)),
+            "target reached"
+        );
+        // Stable: only if it should end within the target.
+        assert!(start_next_iteration(&b, &state(40, 20, 3)), "ends at 100");
+        assert!(!start_next_iteration(&b, &state(40, 21, 3)), "ends at 103");
+        // The pass and a single move: depth 2 decides.
+        let mut forced = state(1, 1, 1);
+        forced.root_moves = 2;
+        forced.depth = 1;
+        assert!(start_next_iteration(&b, &forced));
+        forced.depth = 2;
+        assert!(!start_next_iteration(&b, &forced));
     }
 
     #[test]
