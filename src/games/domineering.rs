@@ -37,7 +37,7 @@
 //! check the race's closed form against its minimax and the bound against
 //! exhaustive search of every position of every board up to 5×5.
 
-use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
+use super::{parse_vertex, vertex_name, Cell, ChildInfo, Color, Game, MoveList, Outcome};
 use crate::go::zobrist::key_table;
 use std::sync::OnceLock;
 
@@ -578,6 +578,30 @@ impl Game for Domineering {
 
     fn outcome(&self) -> Option<Outcome> {
         (self.move_mask(self.to_move) == 0).then_some(Outcome::Loss)
+    }
+
+    /// The opponent's dominoes that survive the two cells `m` covers,
+    /// counted without playing it.
+    #[inline]
+    fn child_info(&mut self, m: u8) -> ChildInfo {
+        let (mover, opp) = (self.to_move, self.to_move.opp());
+        let bits = (1u128 << m) | (1u128 << self.partner(mover, m));
+        let free = self.board & !(self.occupied | bits);
+        let theirs = match opp {
+            Color::Black => free & (free >> self.cols) & self.v_edge,
+            Color::White => free & (free >> 1) & self.h_edge,
+        };
+        let side = match mover {
+            Color::Black => 0,
+            Color::White => MAX_CELLS,
+        };
+        let mobility = theirs.count_ones() as usize;
+        ChildInfo {
+            key: self.key ^ self.move_keys[side + m as usize][0] ^ WHITE_TO_MOVE,
+            to_move: opp,
+            outcome: (mobility == 0).then_some(Outcome::Loss),
+            mobility,
+        }
     }
 
     fn play(&mut self, m: u8) {

@@ -74,6 +74,19 @@ pub enum Cell {
 /// beyond it.
 pub const EVAL_MAX: i32 = 1_000_000;
 
+/// The position after a move as [`Game::child_info`] describes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChildInfo {
+    /// [`Game::key`] there.
+    pub key: u64,
+    /// The player to move there.
+    pub to_move: Color,
+    /// [`Game::outcome`] there.
+    pub outcome: Option<Outcome>,
+    /// [`Game::mobility`] there when the game goes on, else 0.
+    pub mobility: usize,
+}
+
 /// A two-player game with perfect information on a fixed board.
 pub trait Game: Clone + Send + Sync + 'static {
     /// A move; small and `Copy`.
@@ -107,6 +120,28 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// `Some` exactly when the game is over, from the view of the player
     /// to move.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// What the position after the legal move `m` looks like to a
+    /// best-first search creating it as a leaf; `self` is unchanged
+    /// afterwards. Every child of every expansion asks this, so games
+    /// whose answer follows from a few bit operations override the
+    /// play-ask-undo default.
+    fn child_info(&mut self, m: Self::Move) -> ChildInfo {
+        let undo = self.play(m);
+        let outcome = self.outcome();
+        let info = ChildInfo {
+            key: self.key(),
+            to_move: self.to_move(),
+            outcome,
+            mobility: if outcome.is_none() {
+                self.mobility()
+            } else {
+                0
+            },
+        };
+        self.undo(m, undo);
+        info
+    }
 
     /// Plays a legal move (one [`Game::moves`] lists). The result of
     /// playing an illegal move is unspecified but memory-safe.
@@ -220,5 +255,58 @@ mod tests {
         assert_eq!(parse_vertex("A"), None);
         assert_eq!(parse_vertex("A123"), None);
         assert_eq!(vertex_name(8, 9), "J10");
+    }
+
+    /// What the default [`Game::child_info`] computes, written out.
+    fn played_child_info<G: Game>(g: &mut G, m: G::Move) -> ChildInfo {
+        let u = g.play(m);
+        let outcome = g.outcome();
+        let info = ChildInfo {
+            key: g.key(),
+            to_move: g.to_move(),
+            outcome,
+            mobility: if outcome.is_none() { g.mobility() } else { 0 },
+        };
+        g.undo(m, u);
+        info
+    }
+
+    /// Games that override `child_info` agree with playing the move, on
+    /// every move of every position of pseudo-random games.
+    fn child_info_agrees<G: Game>(start: G, games: usize) {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..games {
+            let mut g = start.clone();
+            loop {
+                let mut list = MoveList::new();
+                g.moves(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                for &m in &list {
+                    let before = g.key();
+                    assert_eq!(g.child_info(m), played_child_info(&mut g, m));
+                    assert_eq!(g.key(), before);
+                }
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = list[(seed >> 33) as usize % list.len()];
+                g.play(m);
+            }
+        }
+    }
+
+    #[test]
+    fn child_info_of_domineering_matches_play() {
+        for (r, c) in [(5, 6), (6, 5), (7, 6), (8, 8), (3, 11)] {
+            child_info_agrees(domineering::Domineering::new(r, c), 20);
+        }
+    }
+
+    #[test]
+    fn child_info_default_of_other_games() {
+        child_info_agrees(nogo::NoGo::new(4, 4), 5);
+        child_info_agrees(mnk::Mnk::new(4, 4, 3, false), 5);
     }
 }

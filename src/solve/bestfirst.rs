@@ -231,9 +231,24 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// The value and flags of a new node for the position `g`.
     #[inline]
     fn fresh(&self, g: &G, ctx: &mut Ctx) -> Node<R::V> {
-        match g.outcome() {
+        let outcome = g.outcome();
+        let mobility = if outcome.is_none() { g.mobility() } else { 0 };
+        self.fresh_node(outcome, g.to_move(), mobility, ctx)
+    }
+
+    /// The value and flags of a new node for a position with `outcome`
+    /// for its mover `mover`, who has `mobility` moves.
+    #[inline]
+    fn fresh_node(
+        &self,
+        outcome: Option<Outcome>,
+        mover: Color,
+        mobility: usize,
+        ctx: &mut Ctx,
+    ) -> Node<R::V> {
+        match outcome {
             Some(o) => {
-                let flags = ctx.terminal_flags(o, g.to_move());
+                let flags = ctx.terminal_flags(o, mover);
                 let value = if flags == WON {
                     self.rule.won()
                 } else {
@@ -241,7 +256,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                 };
                 Node::new(value, flags)
             }
-            None => Node::new(self.leaves[g.mobility().min(MAX_MOVES)], 0),
+            None => Node::new(self.leaves[mobility.min(MAX_MOVES)], 0),
         }
     }
 
@@ -313,9 +328,8 @@ impl<G: Game, R: Rule> Search<G, R> {
         } else {
             for i in 0..k {
                 let m = self.moves[i];
-                let u = g.play(m);
-                let node = self.fresh(g, ctx);
-                g.undo(m, u);
+                let c = g.child_info(m);
+                let node = self.fresh_node(c.outcome, c.to_move, c.mobility, ctx);
                 let child = self.store.push_node(node);
                 self.store.push_edge(child, m);
             }
@@ -339,12 +353,11 @@ impl<G: Game, R: Rule> Search<G, R> {
         self.child_nodes.clear();
         let table = self.table.as_ref().expect("a DAG search");
         for &m in &self.moves {
-            let u = g.play(m);
-            let key = g.key();
-            table.prefetch(key);
-            self.child_keys.push(key);
-            self.child_nodes.push(self.fresh(g, ctx));
-            g.undo(m, u);
+            let c = g.child_info(m);
+            table.prefetch(c.key);
+            self.child_keys.push(c.key);
+            self.child_nodes
+                .push(self.fresh_node(c.outcome, c.to_move, c.mobility, ctx));
         }
         for &key in &self.child_keys {
             table.prefetch_match(key);
