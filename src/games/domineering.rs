@@ -240,14 +240,14 @@ impl Domineering {
 
     /// Free cells of the board.
     #[inline]
-    fn free(&self) -> u128 {
+    pub(crate) fn free(&self) -> u128 {
         self.board & !self.occupied
     }
 
     /// `color`'s step between the two cells of its dominoes and the cells
     /// whose partner in that direction is on the board.
     #[inline]
-    fn dir(&self, color: Color) -> (u32, u128) {
+    pub(crate) fn dir(&self, color: Color) -> (u32, u128) {
         match color {
             Color::Black => (self.cols as u32, self.v_edge),
             Color::White => (1, self.h_edge),
@@ -370,6 +370,81 @@ impl Domineering {
         }
     }
 
+    /// Whether `color` wins by counting cells (Bullock 2002, Obsequi's
+    /// `does_next_player_win`), moving first or second; see
+    /// [`cell_race_wins`] for the proof. `color` (P) is sure of G moves,
+    /// its strategy's cells disjoint from U, the free cells the opponent
+    /// (Q) can never cover that the strategy leaves alone. Q's dominoes
+    /// go elsewhere, so Q's first k moves and P's first G need
+    /// 2k + 2G + |U| free cells.
+    ///
+    /// G comes from a race like [`race_moves`] over items no single move of
+    /// Q spoils two of: safe moves (Q can never touch them); closed 2×2
+    /// squares as in [`Domineering::assets`] (P's domino in the open half
+    /// leaves the closed half safe: two moves; Q spoils one with one
+    /// move); dominoes of P in the other cells, none next to another item
+    /// along Q's direction, so that a domino of Q, whose two cells are
+    /// neighbours in that direction, touches one item at most.
+    pub fn cell_race(&self, color: Color, first: bool) -> bool {
+        let free = self.free();
+        let (step, edge) = self.dir(color);
+        let (os, oedge) = self.dir(color.opp());
+        let theirs = self.move_mask(color.opp());
+        let reach = theirs | (theirs << os);
+        let untouchable = free & !reach;
+        let safe = pick_pairs(untouchable, step, edge);
+        let safe_cells = safe | (safe << step);
+        // Cells next to `cells` along Q's direction, `cells` included.
+        let zone = |cells: u128| cells | ((cells & oedge) << os) | ((cells >> os) & oedge);
+        let square = free & (free >> os) & (free >> step) & (free >> (step + os)) & edge & oedge;
+        let ahead = (free >> os) & oedge;
+        let behind = (free & oedge) << os;
+        let closed_ahead = !(ahead >> os) & !(ahead >> (os + step));
+        let closed_behind = !behind & !(behind >> step);
+        let mut set = square & (closed_ahead | closed_behind);
+        let (mut blocks, mut used, mut banned) = (0, 0u128, 0u128);
+        while set != 0 {
+            let x = set.trailing_zeros();
+            set &= set - 1;
+            let low = (1u128 << x) | (1u128 << (x + os));
+            let cells = low | (low << step);
+            if cells & banned == 0 {
+                blocks += 1;
+                used |= cells;
+                banned |= zone(cells);
+            }
+        }
+        let rest = free & !safe_cells & !banned;
+        let stripes = match color {
+            Color::Black => self.even_cols,
+            Color::White => self.even_rows,
+        };
+        let one = pick_pairs(rest & stripes, step, edge);
+        let one_cells = one | (one << step);
+        let two = pick_pairs(rest & !stripes & !zone(one_cells), step, edge);
+        let items = one_cells | two | (two << step);
+        let guaranteed = race_moves(
+            Assets {
+                safe: safe.count_ones(),
+                worth: [one.count_ones() + two.count_ones(), blocks, 0, 0],
+            },
+            first,
+        );
+        let spare = (untouchable & !(safe_cells | used | items)).count_ones();
+        let n = free.count_ones();
+        if cell_race_wins(guaranteed, spare, n, first) {
+            return true;
+        }
+        // Densely packed items instead: a domino of Q covers two cells, so
+        // it spoils two items at most. P taking one item a turn and Q
+        // spoiling two, P moving first gets ⌈k/3⌉ of k items, second ⌊k/3⌋.
+        let dense = pick_pairs(free & !safe_cells, step, edge);
+        let k = dense.count_ones();
+        let guaranteed = safe.count_ones() + if first { k.div_ceil(3) } else { k / 3 };
+        let spare = (untouchable & !(safe_cells | dense | (dense << step))).count_ones();
+        cell_race_wins(guaranteed, spare, n, first)
+    }
+
     /// An upper bound on the moves `color` can make from now on: disjoint
     /// dominoes in the free cells, run by run (the opponent's dominoes
     /// only remove cells).
@@ -399,18 +474,12 @@ impl Domineering {
     fn analyse(&self, win_side: bool) -> (Option<Outcome>, i32) {
         let me = self.to_move;
         let you = me.opp();
-        let free = self.free();
-        let pick = |c: Color| {
-            let (step, edge) = self.dir(c);
-            pick_pairs(free, step, edge)
-        };
-        let (pick_mine, pick_yours) = (pick(me), pick(you));
-        let (most_mine, most_yours) = (pick_mine.count_ones(), pick_yours.count_ones());
+        let (pick_mine, pick_yours) = (self.packing(me), self.packing(you));
         let yours = self.assets(you, pick_mine);
         let mine = win_side.then(|| self.assets(me, pick_yours));
-        let bound = if race_moves(yours, false) >= most_mine {
+        let bound = if self.lost_race(yours, pick_mine) {
             Some(Outcome::Loss)
-        } else if mine.is_some_and(|a| race_moves(a, true) > most_yours) {
+        } else if mine.is_some_and(|a| self.won_race(a, pick_yours)) {
             Some(Outcome::Win)
         } else {
             None
@@ -419,39 +488,54 @@ impl Domineering {
             self.move_mask(me).count_ones() as i32 - self.move_mask(you).count_ones() as i32;
         let safe_mine = mine.map_or_else(|| self.safe_moves(me), |a| a.safe);
         let safe = safe_mine as i32 - yours.safe as i32;
-        let most = most_mine as i32 - most_yours as i32;
+        let most = pick_mine.count_ones() as i32 - pick_yours.count_ones() as i32;
         (bound, 16 * mobility + 32 * safe + 16 * most)
     }
-}
 
-impl Domineering {
     /// The two halves of [`Game::bound`]'s race, each only when asked
     /// (the Domineering solver knows when one was already tried): `Loss`
-    /// when the opponent's assets, moving second, reach the mover's most
-    /// moves (`loss`); `Win` when the mover's assets, moving first, exceed
-    /// the opponent's most moves (`win`). The same tests as
+    /// when the opponent wins the races moving second (`loss`), `Win` when
+    /// the mover wins them moving first (`win`). The same tests as
     /// [`Domineering::analyse`], without the evaluation.
     pub(crate) fn race_bound(&self, loss: bool, win: bool) -> Option<Outcome> {
         let me = self.to_move;
-        let you = me.opp();
-        let free = self.free();
-        let pick = |c: Color| {
-            let (step, edge) = self.dir(c);
-            pick_pairs(free, step, edge)
-        };
         if loss {
-            let pick_mine = pick(me);
-            if race_moves(self.assets(you, pick_mine), false) >= pick_mine.count_ones() {
+            let pick_mine = self.packing(me);
+            if self.lost_race(self.assets(me.opp(), pick_mine), pick_mine) {
                 return Some(Outcome::Loss);
             }
         }
         if win {
-            let pick_yours = pick(you);
-            if race_moves(self.assets(me, pick_yours), true) > pick_yours.count_ones() {
+            let pick_yours = self.packing(me.opp());
+            if self.won_race(self.assets(me, pick_yours), pick_yours) {
                 return Some(Outcome::Win);
             }
         }
         None
+    }
+
+    /// [`pick_pairs`] of the free cells in `color`'s direction: the
+    /// lower cells of its greedy packing, [`Self::max_moves`] of them.
+    #[inline]
+    fn packing(&self, color: Color) -> u128 {
+        let (step, edge) = self.dir(color);
+        pick_pairs(self.free(), step, edge)
+    }
+
+    /// The loss half: the opponent's assets `yours`, moving second, reach
+    /// the mover's most moves (`pick_mine`, its packing), or the opponent
+    /// wins the cell count.
+    #[inline]
+    fn lost_race(&self, yours: Assets, pick_mine: u128) -> bool {
+        race_moves(yours, false) >= pick_mine.count_ones()
+            || self.cell_race(self.to_move.opp(), false)
+    }
+
+    /// The win half: the mover's assets `mine`, moving first, exceed the
+    /// opponent's most moves (`pick_yours`), or it wins the cell count.
+    #[inline]
+    fn won_race(&self, mine: Assets, pick_yours: u128) -> bool {
+        race_moves(mine, true) > pick_yours.count_ones() || self.cell_race(self.to_move, true)
     }
 }
 
@@ -460,7 +544,7 @@ impl Domineering {
 /// from the first cell of each maximal run, every other pair, which is
 /// the most a run holds (⌊L/2⌋). A few word operations per round.
 #[inline]
-fn pick_pairs(mut cells: u128, step: u32, edge: u128) -> u128 {
+pub(crate) fn pick_pairs(mut cells: u128, step: u32, edge: u128) -> u128 {
     let mut picked = 0;
     while cells != 0 {
         // Run starts: cells whose predecessor in the direction is not in
@@ -473,10 +557,20 @@ fn pick_pairs(mut cells: u128, step: u32, edge: u128) -> u128 {
     picked
 }
 
+/// The cells of `free` whose loss shortens the packing of their run
+/// along `step` (`pick`: [`pick_pairs`] of `free`): every cell of a run of
+/// even length, and the odd offsets (second cells of the picked pairs) of
+/// an odd one.
+#[inline]
+pub(crate) fn shortening(free: u128, pick: u128, step: u32, edge: u128) -> u128 {
+    let left_over = free & !(pick | (pick << step));
+    (pick << step) | (free & !run_fill(left_over, free, step, edge))
+}
+
 /// The cells of the maximal runs (along direction `step`, inside `free`)
 /// that hold a cell of `cells`.
 #[inline]
-fn run_fill(cells: u128, free: u128, step: u32, edge: u128) -> u128 {
+pub(crate) fn run_fill(cells: u128, free: u128, step: u32, edge: u128) -> u128 {
     let mut m = cells;
     loop {
         let grown = (m | ((m & edge) << step) | ((m >> step) & edge)) & free;
@@ -518,6 +612,24 @@ pub fn race_moves(a: Assets, first: bool) -> u32 {
         }
     }
     total
+}
+
+/// The cell count behind [`Domineering::cell_race`]: P, sure of
+/// `guaranteed` moves whatever Q does, with `spare` free cells that
+/// neither Q nor P's strategy ever covers, among `free`.
+///
+/// Proof. Say Q wins: P finds no move at some turn. P moves at each of
+/// its first G turns, so Q has made at least G moves by then if P moved
+/// first, G + 1 if Q did. At the moment Q completes that many moves
+/// (k = G or G + 1), P has made G moves (P's turns alternate with Q's
+/// and P has not been stuck yet), all inside its strategy's cells; Q's
+/// dominoes cover cells Q could cover, so none of the spare ones, and
+/// none of P's. All are distinct free cells: 2k + 2G + spare ≤ free. So
+/// P wins when 4G + spare > free (P first) or 4G + 2 + spare > free (Q
+/// first).
+pub fn cell_race_wins(guaranteed: u32, spare: u32, free: u32, first: bool) -> bool {
+    let need = 4 * guaranteed + spare + if first { 0 } else { 2 };
+    need > free
 }
 
 impl Game for Domineering {
