@@ -431,18 +431,7 @@ impl Domineering {
             first,
         );
         let spare = (untouchable & !(safe_cells | used | items)).count_ones();
-        let n = free.count_ones();
-        if cell_race_wins(guaranteed, spare, n, first) {
-            return true;
-        }
-        // Densely packed items instead: a domino of Q covers two cells, so
-        // it spoils two items at most. P taking one item a turn and Q
-        // spoiling two, P moving first gets ⌈k/3⌉ of k items, second ⌊k/3⌋.
-        let dense = pick_pairs(free & !safe_cells, step, edge);
-        let k = dense.count_ones();
-        let guaranteed = safe.count_ones() + if first { k.div_ceil(3) } else { k / 3 };
-        let spare = (untouchable & !(safe_cells | dense | (dense << step))).count_ones();
-        cell_race_wins(guaranteed, spare, n, first)
+        cell_race_wins(guaranteed, spare, free.count_ones(), first)
     }
 
     /// An upper bound on the moves `color` can make from now on: disjoint
