@@ -39,6 +39,8 @@
 
 use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
 use crate::go::zobrist::key_table;
+use race::pick_pairs;
+pub use race::{cell_race_wins, race_moves, Assets, Bits, Masks};
 use std::sync::OnceLock;
 
 /// Most cells a Domineering board may have (the bitboard's width).
@@ -280,158 +282,22 @@ impl Domineering {
         self.disjoint_dominoes(color, self.untouchable(color))
     }
 
-    /// What guarantees `color` moves whatever the opponent does, in
-    /// disjoint cells (Bullock 2002 names the kinds; [`race_moves`] counts
-    /// them). `their_pick` is [`pick_pairs`] of the free cells in the
-    /// opponent's direction: its greedy packing, [`Self::max_moves`].
-    ///
-    /// * `safe`: dominoes in cells the opponent can never cover;
-    /// * items worth 4 ("protective areas", blocks): 2×2 squares whose
-    ///   cells the opponent can only cover from inside (their neighbours
-    ///   across are occupied or off the board). A domino of `color` in one
-    ///   half leaves the other half safe (two moves) and takes both of the
-    ///   opponent's dominoes there;
-    /// * items worth 1 + k ("vulnerable" dominoes): a domino of `color`
-    ///   with k cells whose loss shortens the packing of their opponent's
-    ///   run by one (any cell of an even run, a cell at an odd offset of
-    ///   an odd one). Each claims both runs it touches; no
-    ///   run is claimed twice, so the opponent's move, inside one run,
-    ///   spoils at most one of them, and until it does the runs and so
-    ///   the k are unchanged;
-    /// * items worth 1: dominoes in unclaimed cells, every other column
-    ///   (row) first, then the others away from those, so that no
-    ///   opposing domino touches two of them.
-    ///
-    /// Items of different kinds never share an opponent's run, and every
-    /// item is spoilt by one opposing move at most (the race's rule).
+    /// [`Masks::assets`] of this position.
     pub fn assets(&self, color: Color, their_pick: u128) -> Assets {
-        let free = self.free();
-        let (step, edge) = self.dir(color);
-        let (os, oedge) = self.dir(color.opp());
-        let theirs = self.move_mask(color.opp());
-        let reach = theirs | (theirs << os);
-        let safe = pick_pairs(free & !reach, step, edge);
-        let unused = free & !(safe | (safe << step));
-        // 2×2 free squares closed to the opponent on one side across (its
-        // neighbours there occupied or off the board): a domino of `color`
-        // in the open half leaves the closed half safe and shortens the
-        // opponent's two runs through the square by one each.
-        let square = free & (free >> os) & (free >> step) & (free >> (step + os)) & edge & oedge;
-        let ahead = (free >> os) & oedge;
-        let behind = (free & oedge) << os;
-        let closed_ahead = !(ahead >> os) & !(ahead >> (os + step));
-        let closed_behind = !behind & !(behind >> step);
-        let mut set = square & (closed_ahead | closed_behind);
-        let mut worth = [0; 4];
-        let mut claimed = 0u128;
-        while set != 0 {
-            let x = set.trailing_zeros();
-            set &= set - 1;
-            let low = (1u128 << x) | (1u128 << (x + os));
-            let cells = low | (low << step);
-            if cells & claimed == 0 {
-                claimed |= run_fill(cells, free, os, oedge);
-                worth[3] += 1;
-            }
-        }
-        // Cells whose loss shortens the opponent's packing of their run:
-        // the second cell of each pair its greedy packing places (odd
-        // offsets), and every cell of a run of even length (no cell left
-        // over there).
-        let left_over = free & !(their_pick | (their_pick << os));
-        let shortens = (their_pick << os) | (free & !run_fill(left_over, free, os, oedge));
-        let cand = unused & (unused >> step) & edge;
-        let two = cand & shortens & (shortens >> step);
-        let one = cand & (shortens | (shortens >> step)) & !two;
-        for (mut set, w) in [(two, 2), (one, 1)] {
-            while set != 0 {
-                let x = set.trailing_zeros();
-                set &= set - 1;
-                let cells = (1u128 << x) | (1u128 << (x + step));
-                if cells & claimed == 0 {
-                    claimed |= run_fill(cells, free, os, oedge);
-                    worth[w] += 1;
-                }
-            }
-        }
-        let rest = unused & !claimed;
-        let stripes = match color {
-            Color::Black => self.even_cols,
-            Color::White => self.even_rows,
-        };
-        let first = pick_pairs(rest & stripes, step, edge);
-        let taken = first | (first << step);
-        let beside = ((taken & oedge) << os) | ((taken >> os) & oedge);
-        let second = pick_pairs(rest & !stripes & !beside, step, edge);
-        worth[0] = first.count_ones() + second.count_ones();
-        Assets {
-            safe: safe.count_ones(),
-            worth,
+        if self.fits_u64() {
+            self.masks::<u64>().assets(color, u64::narrow(their_pick))
+        } else {
+            self.masks::<u128>().assets(color, their_pick)
         }
     }
 
-    /// Whether `color` wins by counting cells (Bullock 2002, Obsequi's
-    /// `does_next_player_win`), moving first or second; see
-    /// [`cell_race_wins`] for the proof. `color` (P) is sure of G moves,
-    /// its strategy's cells disjoint from U, the free cells the opponent
-    /// (Q) can never cover that the strategy leaves alone. Q's dominoes
-    /// go elsewhere, so Q's first k moves and P's first G need
-    /// 2k + 2G + |U| free cells.
-    ///
-    /// G comes from a race like [`race_moves`] over items no single move of
-    /// Q spoils two of: safe moves (Q can never touch them); closed 2×2
-    /// squares as in [`Domineering::assets`] (P's domino in the open half
-    /// leaves the closed half safe: two moves; Q spoils one with one
-    /// move); dominoes of P in the other cells, none next to another item
-    /// along Q's direction, so that a domino of Q, whose two cells are
-    /// neighbours in that direction, touches one item at most.
+    /// [`Masks::cell_race`] of this position.
     pub fn cell_race(&self, color: Color, first: bool) -> bool {
-        let free = self.free();
-        let (step, edge) = self.dir(color);
-        let (os, oedge) = self.dir(color.opp());
-        let theirs = self.move_mask(color.opp());
-        let reach = theirs | (theirs << os);
-        let untouchable = free & !reach;
-        let safe = pick_pairs(untouchable, step, edge);
-        let safe_cells = safe | (safe << step);
-        // Cells next to `cells` along Q's direction, `cells` included.
-        let zone = |cells: u128| cells | ((cells & oedge) << os) | ((cells >> os) & oedge);
-        let square = free & (free >> os) & (free >> step) & (free >> (step + os)) & edge & oedge;
-        let ahead = (free >> os) & oedge;
-        let behind = (free & oedge) << os;
-        let closed_ahead = !(ahead >> os) & !(ahead >> (os + step));
-        let closed_behind = !behind & !(behind >> step);
-        let mut set = square & (closed_ahead | closed_behind);
-        let (mut blocks, mut used, mut banned) = (0, 0u128, 0u128);
-        while set != 0 {
-            let x = set.trailing_zeros();
-            set &= set - 1;
-            let low = (1u128 << x) | (1u128 << (x + os));
-            let cells = low | (low << step);
-            if cells & banned == 0 {
-                blocks += 1;
-                used |= cells;
-                banned |= zone(cells);
-            }
+        if self.fits_u64() {
+            self.masks::<u64>().cell_race(color, first)
+        } else {
+            self.masks::<u128>().cell_race(color, first)
         }
-        let rest = free & !safe_cells & !banned;
-        let stripes = match color {
-            Color::Black => self.even_cols,
-            Color::White => self.even_rows,
-        };
-        let one = pick_pairs(rest & stripes, step, edge);
-        let one_cells = one | (one << step);
-        let two = pick_pairs(rest & !stripes & !zone(one_cells), step, edge);
-        let items = one_cells | two | (two << step);
-        let guaranteed = race_moves(
-            Assets {
-                safe: safe.count_ones(),
-                worth: [one.count_ones() + two.count_ones(), blocks, 0, 0],
-            },
-            first,
-        );
-        let spare = (untouchable & !(safe_cells | used | items)).count_ones();
-        cell_race_wins(guaranteed, spare, free.count_ones(), first)
     }
 
     /// An upper bound on the moves `color` can make from now on: disjoint
@@ -461,24 +327,11 @@ impl Domineering {
     /// Without `win_side` only the loss half of the bound is tried (the
     /// mover's own assets are the other half's cost).
     fn analyse(&self, win_side: bool) -> (Option<Outcome>, i32) {
-        let me = self.to_move;
-        let you = me.opp();
-        let (pick_mine, pick_yours) = (self.packing(me), self.packing(you));
-        let yours = self.assets(you, pick_mine);
-        let mine = win_side.then(|| self.assets(me, pick_yours));
-        let bound = if self.lost_race(yours, pick_mine) {
-            Some(Outcome::Loss)
-        } else if mine.is_some_and(|a| self.won_race(a, pick_yours)) {
-            Some(Outcome::Win)
+        if self.fits_u64() {
+            self.masks::<u64>().analyse(self.to_move, win_side)
         } else {
-            None
-        };
-        let mobility =
-            self.move_mask(me).count_ones() as i32 - self.move_mask(you).count_ones() as i32;
-        let safe_mine = mine.map_or_else(|| self.safe_moves(me), |a| a.safe);
-        let safe = safe_mine as i32 - yours.safe as i32;
-        let most = pick_mine.count_ones() as i32 - pick_yours.count_ones() as i32;
-        (bound, 16 * mobility + 32 * safe + 16 * most)
+            self.masks::<u128>().analyse(self.to_move, win_side)
+        }
     }
 
     /// The two halves of [`Game::bound`]'s race, each only when asked
@@ -487,138 +340,32 @@ impl Domineering {
     /// the mover wins them moving first (`win`). The same tests as
     /// [`Domineering::analyse`], without the evaluation.
     pub(crate) fn race_bound(&self, loss: bool, win: bool) -> Option<Outcome> {
-        let me = self.to_move;
-        if loss {
-            let pick_mine = self.packing(me);
-            if self.lost_race(self.assets(me.opp(), pick_mine), pick_mine) {
-                return Some(Outcome::Loss);
-            }
+        if self.fits_u64() {
+            self.masks::<u64>().race_bound(self.to_move, loss, win)
+        } else {
+            self.masks::<u128>().race_bound(self.to_move, loss, win)
         }
-        if win {
-            let pick_yours = self.packing(me.opp());
-            if self.won_race(self.assets(me, pick_yours), pick_yours) {
-                return Some(Outcome::Win);
-            }
-        }
-        None
     }
 
-    /// [`pick_pairs`] of the free cells in `color`'s direction: the
-    /// lower cells of its greedy packing, [`Self::max_moves`] of them.
+    /// Whether the board fits the narrower bitboard of [`Masks`].
     #[inline]
-    fn packing(&self, color: Color) -> u128 {
-        let (step, edge) = self.dir(color);
-        pick_pairs(self.free(), step, edge)
+    pub(crate) fn fits_u64(&self) -> bool {
+        (self.rows as usize) * (self.cols as usize) <= 64
     }
 
-    /// The loss half: the opponent's assets `yours`, moving second, reach
-    /// the mover's most moves (`pick_mine`, its packing), or the opponent
-    /// wins the cell count.
+    /// The masks the races work on, in a word of type `B` (which must
+    /// hold the board).
     #[inline]
-    fn lost_race(&self, yours: Assets, pick_mine: u128) -> bool {
-        race_moves(yours, false) >= pick_mine.count_ones()
-            || self.cell_race(self.to_move.opp(), false)
-    }
-
-    /// The win half: the mover's assets `mine`, moving first, exceed the
-    /// opponent's most moves (`pick_yours`), or it wins the cell count.
-    #[inline]
-    fn won_race(&self, mine: Assets, pick_yours: u128) -> bool {
-        race_moves(mine, true) > pick_yours.count_ones() || self.cell_race(self.to_move, true)
-    }
-}
-
-/// The lower cells of the dominoes a greedy packing places into `cells`
-/// along direction `step` (`edge`: cells whose partner is on the board):
-/// from the first cell of each maximal run, every other pair, which is
-/// the most a run holds (⌊L/2⌋). A few word operations per round.
-#[inline]
-pub(crate) fn pick_pairs(mut cells: u128, step: u32, edge: u128) -> u128 {
-    let mut picked = 0;
-    while cells != 0 {
-        // Run starts: cells whose predecessor in the direction is not in
-        // the set (or not linked to them: a row's last cell).
-        let starts = cells & !((cells & edge) << step);
-        let pairs = starts & (cells >> step) & edge;
-        picked |= pairs;
-        cells &= !(starts | (pairs << step));
-    }
-    picked
-}
-
-/// The cells of `free` whose loss shortens the packing of their run
-/// along `step` (`pick`: [`pick_pairs`] of `free`): every cell of a run of
-/// even length, and the odd offsets (second cells of the picked pairs) of
-/// an odd one.
-#[inline]
-pub(crate) fn shortening(free: u128, pick: u128, step: u32, edge: u128) -> u128 {
-    let left_over = free & !(pick | (pick << step));
-    (pick << step) | (free & !run_fill(left_over, free, step, edge))
-}
-
-/// The cells of the maximal runs (along direction `step`, inside `free`)
-/// that hold a cell of `cells`.
-#[inline]
-pub(crate) fn run_fill(cells: u128, free: u128, step: u32, edge: u128) -> u128 {
-    let mut m = cells;
-    loop {
-        let grown = (m | ((m & edge) << step) | ((m >> step) & edge)) & free;
-        if grown == m {
-            return m;
-        }
-        m = grown;
-    }
-}
-
-/// A player's guaranteed-move structures; see [`Domineering::assets`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Assets {
-    /// Safe moves: no opposing move can take them away.
-    pub safe: u32,
-    /// `worth[w - 1]` items worth `w`: taking one is a move of the player
-    /// and, with the safe move it leaves or the opponent's moves it
-    /// removes, w − 1 more in the race; one opposing move spoils it.
-    pub worth: [u32; 4],
-}
-
-/// The race behind [`Game::bound`]. A player P with assets `a` plays
-/// against an opponent Q who can make at most M more moves (the packing
-/// [`Domineering::max_moves`]: every move of Q lowers it by one at least,
-/// and an item P takes lowers it by what it removes). Each move of Q
-/// spoils at most one item. P takes the most valuable item left, Q spoils
-/// the most valuable one left, in turn; then P plays its safe moves. P
-/// wins moving first when the result exceeds M, moving second when it
-/// reaches M. The tests check this against the race's minimax.
-pub fn race_moves(a: Assets, first: bool) -> u32 {
-    let mut total = a.safe;
-    let mut p_turn = first;
-    for w in (1..=4).rev() {
-        let n = a.worth[w as usize - 1];
-        let taken = if p_turn { n.div_ceil(2) } else { n / 2 };
-        total += w * taken;
-        if n % 2 == 1 {
-            p_turn = !p_turn;
+    pub(crate) fn masks<B: Bits>(&self) -> Masks<B> {
+        Masks {
+            free: B::narrow(self.free()),
+            v_edge: B::narrow(self.v_edge),
+            h_edge: B::narrow(self.h_edge),
+            even_cols: B::narrow(self.even_cols),
+            even_rows: B::narrow(self.even_rows),
+            cols: self.cols as u32,
         }
     }
-    total
-}
-
-/// The cell count behind [`Domineering::cell_race`]: P, sure of
-/// `guaranteed` moves whatever Q does, with `spare` free cells that
-/// neither Q nor P's strategy ever covers, among `free`.
-///
-/// Proof. Say Q wins: P finds no move at some turn. P moves at each of
-/// its first G turns, so Q has made at least G moves by then if P moved
-/// first, G + 1 if Q did. At the moment Q completes that many moves
-/// (k = G or G + 1), P has made G moves (P's turns alternate with Q's
-/// and P has not been stuck yet), all inside its strategy's cells; Q's
-/// dominoes cover cells Q could cover, so none of the spare ones, and
-/// none of P's. All are distinct free cells: 2k + 2G + spare ≤ free. So
-/// P wins when 4G + spare > free (P first) or 4G + 2 + spare > free (Q
-/// first).
-pub fn cell_race_wins(guaranteed: u32, spare: u32, free: u32, first: bool) -> bool {
-    let need = 4 * guaranteed + spare + if first { 0 } else { 2 };
-    need > free
 }
 
 impl Game for Domineering {
@@ -835,3 +582,6 @@ mod exhaustive;
 
 #[path = "domineering_solver.rs"]
 pub mod solver;
+
+#[path = "domineering_race.rs"]
+pub mod race;

@@ -32,7 +32,8 @@
 //!
 //! Nothing is allocated after [`Solver::new`].
 
-use super::{pick_pairs, run_fill, shortening, Domineering};
+use super::race::{pick_pairs, run_fill, shortening, Bits, Masks};
+use super::Domineering;
 use crate::games::{Color, Game, MoveList, Outcome, MAX_MOVES};
 use crate::solve::buckets::{Buckets, Slot};
 use crate::solve::depth_first::{pick_next, work_of, Budget, DEFAULT_MEMORY};
@@ -193,7 +194,11 @@ impl Search<'_, '_> {
         let nodes_before = self.budget.nodes;
         let mut moves = MoveList::<u8>::new();
         let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
-        self.order(g, me, mine, tt_move, &mut moves, &mut keys);
+        if g.fits_u64() {
+            self.order(&g.masks::<u64>(), me, tt_move, &mut moves, &mut keys);
+        } else {
+            self.order(&g.masks::<u128>(), me, tt_move, &mut moves, &mut keys);
+        }
         let look = LOOKAHEAD.min(moves.len());
         for i in 0..look {
             pick_next(&mut moves, &mut keys, i);
@@ -245,11 +250,10 @@ impl Search<'_, '_> {
     /// two at an odd offset of a run of even length, and each of its cells
     /// costs the opponent one if losing it shortens the opponent's run
     /// there (Bullock's move ordering counts the same "real" moves).
-    fn order(
+    fn order<B: Bits>(
         &self,
-        g: &Domineering,
+        g: &Masks<B>,
         me: Color,
-        mine: u128,
         tt_move: u8,
         moves: &mut MoveList<u8>,
         keys: &mut ArrayVec<i64, MAX_MOVES>,
@@ -257,23 +261,23 @@ impl Search<'_, '_> {
         let (step, edge) = g.dir(me);
         let (os, oedge) = g.dir(me.opp());
         let side = color_index(me);
-        let free = g.free();
+        let free = g.free;
         let pick_mine = pick_pairs(free, step, edge);
         let pick_theirs = pick_pairs(free, os, oedge);
         let their_short = shortening(free, pick_theirs, os, oedge);
         let my_left = free & !(pick_mine | (pick_mine << step));
         let costs_two = (pick_mine << step) & !run_fill(my_left, free, step, edge);
-        let mut set = mine;
-        while set != 0 {
-            let m = set.trailing_zeros();
-            set &= set - 1;
-            let a = 1u128 << m;
+        let mut set = g.move_mask(me);
+        while set != B::ZERO {
+            let m = set.low();
+            set = set.drop_low();
+            let a = B::ONE << m;
             let key = if m as u8 == tt_move {
                 i64::MAX
             } else {
                 let cells = a | (a << step);
                 let packing =
-                    (cells & their_short).count_ones() as i64 - (a & costs_two != 0) as i64;
+                    (cells & their_short).ones() as i64 - (a & costs_two != B::ZERO) as i64;
                 // A change of packing outweighs about a tier of position
                 // (the fewest nodes on 7×7, 8×7, 7×8 and 6×8 among 8, 16,
                 // 32, 64 and 256; the position alone needs 6% more, killer
