@@ -64,6 +64,16 @@ macro_rules! bits {
 bits!(u64);
 bits!(u128);
 
+/// What both races of one player start from (see [`Masks::assets`]).
+struct Common<B> {
+    /// Free cells the opponent can never cover.
+    untouchable: B,
+    /// The lower cells of the safe moves packed into them.
+    safe: B,
+    /// Closed 2×2 squares (their lower-left cells).
+    squares: B,
+}
+
 /// What the races read of a position: its free cells and the board's
 /// fixed masks (see [`Domineering`](super::Domineering)'s fields of the same names).
 #[derive(Clone, Copy, Debug)]
@@ -130,13 +140,18 @@ impl<B: Bits> Masks<B> {
     /// Items of different kinds never share an opponent's run, and every
     /// item is spoilt by one opposing move at most (the race's rule).
     pub fn assets(&self, color: Color, their_pick: B) -> Assets {
+        self.assets_from(color, &self.common(color), their_pick)
+    }
+
+    /// What [`Self::assets`] and [`Self::cell_race`] both start from.
+    #[inline]
+    fn common(&self, color: Color) -> Common<B> {
         let free = self.free;
         let (step, edge) = self.dir(color);
         let (os, oedge) = self.dir(color.opp());
         let theirs = self.move_mask(color.opp());
-        let reach = theirs | (theirs << os);
-        let safe = pick_pairs(free & !reach, step, edge);
-        let unused = free & !(safe | (safe << step));
+        let untouchable = free & !(theirs | (theirs << os));
+        let safe = pick_pairs(untouchable, step, edge);
         // 2×2 free squares closed to the opponent on one side across (its
         // neighbours there occupied or off the board): a domino of `color`
         // in the open half leaves the closed half safe and shortens the
@@ -146,7 +161,20 @@ impl<B: Bits> Masks<B> {
         let behind = (free & oedge) << os;
         let closed_ahead = !(ahead >> os) & !(ahead >> (os + step));
         let closed_behind = !behind & !(behind >> step);
-        let mut set = square & (closed_ahead | closed_behind);
+        Common {
+            untouchable,
+            safe,
+            squares: square & (closed_ahead | closed_behind),
+        }
+    }
+
+    fn assets_from(&self, color: Color, common: &Common<B>, their_pick: B) -> Assets {
+        let free = self.free;
+        let (step, edge) = self.dir(color);
+        let (os, oedge) = self.dir(color.opp());
+        let safe = common.safe;
+        let unused = free & !(safe | (safe << step));
+        let mut set = common.squares;
         let mut worth = [0; 4];
         let mut claimed = B::ZERO;
         while set != B::ZERO {
@@ -157,6 +185,9 @@ impl<B: Bits> Masks<B> {
             if cells & claimed == B::ZERO {
                 claimed |= run_fill(cells, free, os, oedge);
                 worth[3] += 1;
+                // Drop the squares that now overlap a claimed run.
+                let c = claimed | (claimed >> os);
+                set &= !(c | (c >> step));
             }
         }
         // Cells whose loss shortens the opponent's packing of their run:
@@ -169,14 +200,15 @@ impl<B: Bits> Masks<B> {
         let two = cand & shortens & (shortens >> step);
         let one = cand & (shortens | (shortens >> step)) & !two;
         for (mut set, w) in [(two, 2), (one, 1)] {
+            // Dominoes overlapping a claimed run are out, then and after
+            // each claim, so that every round claims one.
+            set &= !(claimed | (claimed >> step));
             while set != B::ZERO {
                 let x = set.low();
-                set = set.drop_low();
                 let cells = (B::ONE << x) | (B::ONE << (x + step));
-                if cells & claimed == B::ZERO {
-                    claimed |= run_fill(cells, free, os, oedge);
-                    worth[w] += 1;
-                }
+                claimed |= run_fill(cells, free, os, oedge);
+                worth[w] += 1;
+                set &= !(claimed | (claimed >> step));
             }
         }
         let rest = unused & !claimed;
@@ -211,22 +243,18 @@ impl<B: Bits> Masks<B> {
     /// along Q's direction, so that a domino of Q, whose two cells are
     /// neighbours in that direction, touches one item at most.
     pub fn cell_race(&self, color: Color, first: bool) -> bool {
+        self.cell_race_from(color, &self.common(color), first)
+    }
+
+    fn cell_race_from(&self, color: Color, common: &Common<B>, first: bool) -> bool {
         let free = self.free;
         let (step, edge) = self.dir(color);
         let (os, oedge) = self.dir(color.opp());
-        let theirs = self.move_mask(color.opp());
-        let reach = theirs | (theirs << os);
-        let untouchable = free & !reach;
-        let safe = pick_pairs(untouchable, step, edge);
+        let (untouchable, safe) = (common.untouchable, common.safe);
         let safe_cells = safe | (safe << step);
         // Cells next to `cells` along Q's direction, `cells` included.
         let zone = |cells: B| cells | ((cells & oedge) << os) | ((cells >> os) & oedge);
-        let square = free & (free >> os) & (free >> step) & (free >> (step + os)) & edge & oedge;
-        let ahead = (free >> os) & oedge;
-        let behind = (free & oedge) << os;
-        let closed_ahead = !(ahead >> os) & !(ahead >> (os + step));
-        let closed_behind = !behind & !(behind >> step);
-        let mut set = square & (closed_ahead | closed_behind);
+        let mut set = common.squares;
         let (mut blocks, mut used, mut banned) = (0, B::ZERO, B::ZERO);
         while set != B::ZERO {
             let x = set.low();
@@ -285,19 +313,28 @@ impl<B: Bits> Masks<B> {
     /// the mover wins them moving first (`win`). The same tests as
     /// [`Masks::analyse`], without the evaluation.
     pub fn race_bound(&self, me: Color, loss: bool, win: bool) -> Option<Outcome> {
-        if loss {
-            let pick_mine = self.packing(me);
-            if self.lost_race(me, self.assets(me.opp(), pick_mine), pick_mine) {
-                return Some(Outcome::Loss);
-            }
+        if loss && self.wins_races(me.opp(), false, self.packing(me)) {
+            return Some(Outcome::Loss);
         }
-        if win {
-            let pick_yours = self.packing(me.opp());
-            if self.won_race(me, self.assets(me, pick_yours), pick_yours) {
-                return Some(Outcome::Win);
-            }
+        if win && self.wins_races(me, true, self.packing(me.opp())) {
+            return Some(Outcome::Win);
         }
         None
+    }
+
+    /// Whether `p`, moving first or not, wins the race of its assets
+    /// against the opponent's packing `q_pick`, or the count of cells:
+    /// [`Self::lost_race`] and [`Self::won_race`] in one, sharing what
+    /// the two races start from.
+    fn wins_races(&self, p: Color, first: bool, q_pick: B) -> bool {
+        let common = self.common(p);
+        let moves = race_moves(self.assets_from(p, &common, q_pick), first);
+        let q_most = q_pick.ones();
+        (if first {
+            moves > q_most
+        } else {
+            moves >= q_most
+        }) || self.cell_race_from(p, &common, first)
     }
 
     /// [`pick_pairs`] of the free cells in `color`'s direction: the
