@@ -27,14 +27,17 @@
 //!
 //! # Proven bound
 //!
-//! [`Game::bound`] decides positions without search by a race
-//! ([`race_moves`]): the moves one player is sure of — safe moves
-//! (Breuker, Uiterwijk & van den Herik, "Solving 8×8 Domineering", TCS
-//! 2000), protective squares and vulnerable dominoes (Bullock, "Domineering:
-//! Solving Large Combinatorial Search Spaces", 2002; his solver Obsequi),
-//! each counted with the opponent's moves it removes — against the most
-//! moves the opponent can still make. The tests in `domineering_tests.rs`
-//! check the race's closed form against its minimax and the bound against
+//! [`Game::bound`] decides positions without search by two races (in
+//! `domineering_race.rs`, on a `u64` board when the board fits): the moves
+//! one player is sure of — safe moves (Breuker, Uiterwijk & van den Herik,
+//! "Solving 8×8 Domineering", TCS 2000), protective squares and vulnerable
+//! dominoes (Bullock, "Domineering: Solving Large Combinatorial Search
+//! Spaces", 2002; his solver Obsequi), each counted with the opponent's
+//! moves it removes — against the most moves the opponent can still make
+//! ([`race_moves`]); and Bullock's count of cells ([`cell_race_wins`]):
+//! the moves one player is sure of and the opponent's moves cannot both
+//! fit into the free cells. The tests in `domineering_tests.rs` check the
+//! races' closed forms against their minimax and the bound against
 //! exhaustive search of every position of every board up to 5×5.
 
 use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};

@@ -307,7 +307,7 @@ impl<B: Bits> Masks<B> {
         (bound, 16 * mobility + 32 * safe + 16 * most)
     }
 
-    /// The two halves of [`Game::bound`]'s race, each only when asked
+    /// The two halves of [`Game::bound`](crate::games::Game::bound)'s race, each only when asked
     /// (the Domineering solver knows when one was already tried): `Loss`
     /// when the opponent wins the races moving second (`loss`), `Win` when
     /// the mover wins them moving first (`win`). The same tests as
@@ -414,7 +414,7 @@ pub struct Assets {
     pub worth: [u32; 4],
 }
 
-/// The race behind [`Game::bound`]. A player P with assets `a` plays
+/// The race behind [`Game::bound`](crate::games::Game::bound). A player P with assets `a` plays
 /// against an opponent Q who can make at most M more moves (the packing
 /// [`Domineering::max_moves`](super::Domineering::max_moves): every move of Q lowers it by one at least,
 /// and an item P takes lowers it by what it removes). Each move of Q

@@ -27,8 +27,9 @@
 //!
 //! The order made the difference: with killers, history and counts of
 //! destroyed moves, 8×8 took 100 million nodes (97 s of CPU); with
-//! Obsequi's order, 6.8 million (7.4 s). 7×7: 163,219 nodes before,
-//! 47,241 after.
+//! Obsequi's order, 12.4 million; with the count of cells too, 6.9
+//! million, and with the races on a `u64` board 3.4 s of CPU. 7×7: 163,219
+//! nodes before, 48,380 after.
 //!
 //! Nothing is allocated after [`Solver::new`].
 
