@@ -27,18 +27,23 @@
 //!
 //! # Proven bound
 //!
-//! [`Game::bound`] decides positions without search by a race
-//! ([`race_moves`]): the moves one player is sure of — safe moves
-//! (Breuker, Uiterwijk & van den Herik, "Solving 8×8 Domineering", TCS
-//! 2000), protective squares and vulnerable dominoes (Bullock, "Domineering:
-//! Solving Large Combinatorial Search Spaces", 2002; his solver Obsequi),
-//! each counted with the opponent's moves it removes — against the most
-//! moves the opponent can still make. The tests in `domineering_tests.rs`
-//! check the race's closed form against its minimax and the bound against
+//! [`Game::bound`] decides positions without search by two races (in
+//! `domineering_race.rs`, on a `u64` board when the board fits): the moves
+//! one player is sure of — safe moves (Breuker, Uiterwijk & van den Herik,
+//! "Solving 8×8 Domineering", TCS 2000), protective squares and vulnerable
+//! dominoes (Bullock, "Domineering: Solving Large Combinatorial Search
+//! Spaces", 2002; his solver Obsequi), each counted with the opponent's
+//! moves it removes — against the most moves the opponent can still make
+//! ([`race_moves`]); and Bullock's count of cells ([`cell_race_wins`]):
+//! the moves one player is sure of and the opponent's moves cannot both
+//! fit into the free cells. The tests in `domineering_tests.rs` check the
+//! races' closed forms against their minimax and the bound against
 //! exhaustive search of every position of every board up to 5×5.
 
 use super::{parse_vertex, vertex_name, Cell, ChildInfo, Color, Game, MoveList, Outcome};
 use crate::go::zobrist::key_table;
+use race::pick_pairs;
+pub use race::{cell_race_wins, race_moves, Assets, Bits, Masks};
 use std::sync::OnceLock;
 
 /// Most cells a Domineering board may have (the bitboard's width).
@@ -240,14 +245,14 @@ impl Domineering {
 
     /// Free cells of the board.
     #[inline]
-    fn free(&self) -> u128 {
+    pub(crate) fn free(&self) -> u128 {
         self.board & !self.occupied
     }
 
     /// `color`'s step between the two cells of its dominoes and the cells
     /// whose partner in that direction is on the board.
     #[inline]
-    fn dir(&self, color: Color) -> (u32, u128) {
+    pub(crate) fn dir(&self, color: Color) -> (u32, u128) {
         match color {
             Color::Black => (self.cols as u32, self.v_edge),
             Color::White => (1, self.h_edge),
@@ -280,93 +285,21 @@ impl Domineering {
         self.disjoint_dominoes(color, self.untouchable(color))
     }
 
-    /// What guarantees `color` moves whatever the opponent does, in
-    /// disjoint cells (Bullock 2002 names the kinds; [`race_moves`] counts
-    /// them). `their_pick` is [`pick_pairs`] of the free cells in the
-    /// opponent's direction: its greedy packing, [`Self::max_moves`].
-    ///
-    /// * `safe`: dominoes in cells the opponent can never cover;
-    /// * items worth 4 ("protective areas", blocks): 2×2 squares whose
-    ///   cells the opponent can only cover from inside (their neighbours
-    ///   across are occupied or off the board). A domino of `color` in one
-    ///   half leaves the other half safe (two moves) and takes both of the
-    ///   opponent's dominoes there;
-    /// * items worth 1 + k ("vulnerable" dominoes): a domino of `color`
-    ///   with k cells whose loss shortens the packing of their opponent's
-    ///   run by one (any cell of an even run, a cell at an odd offset of
-    ///   an odd one). Each claims both runs it touches; no
-    ///   run is claimed twice, so the opponent's move, inside one run,
-    ///   spoils at most one of them, and until it does the runs and so
-    ///   the k are unchanged;
-    /// * items worth 1: dominoes in unclaimed cells, every other column
-    ///   (row) first, then the others away from those, so that no
-    ///   opposing domino touches two of them.
-    ///
-    /// Items of different kinds never share an opponent's run, and every
-    /// item is spoilt by one opposing move at most (the race's rule).
+    /// [`Masks::assets`] of this position.
     pub fn assets(&self, color: Color, their_pick: u128) -> Assets {
-        let free = self.free();
-        let (step, edge) = self.dir(color);
-        let (os, oedge) = self.dir(color.opp());
-        let theirs = self.move_mask(color.opp());
-        let reach = theirs | (theirs << os);
-        let safe = pick_pairs(free & !reach, step, edge);
-        let unused = free & !(safe | (safe << step));
-        // 2×2 free squares closed to the opponent on one side across (its
-        // neighbours there occupied or off the board): a domino of `color`
-        // in the open half leaves the closed half safe and shortens the
-        // opponent's two runs through the square by one each.
-        let square = free & (free >> os) & (free >> step) & (free >> (step + os)) & edge & oedge;
-        let ahead = (free >> os) & oedge;
-        let behind = (free & oedge) << os;
-        let closed_ahead = !(ahead >> os) & !(ahead >> (os + step));
-        let closed_behind = !behind & !(behind >> step);
-        let mut set = square & (closed_ahead | closed_behind);
-        let mut worth = [0; 4];
-        let mut claimed = 0u128;
-        while set != 0 {
-            let x = set.trailing_zeros();
-            set &= set - 1;
-            let low = (1u128 << x) | (1u128 << (x + os));
-            let cells = low | (low << step);
-            if cells & claimed == 0 {
-                claimed |= run_fill(cells, free, os, oedge);
-                worth[3] += 1;
-            }
+        if self.fits_u64() {
+            self.masks::<u64>().assets(color, u64::narrow(their_pick))
+        } else {
+            self.masks::<u128>().assets(color, their_pick)
         }
-        // Cells whose loss shortens the opponent's packing of their run:
-        // the second cell of each pair its greedy packing places (odd
-        // offsets), and every cell of a run of even length (no cell left
-        // over there).
-        let left_over = free & !(their_pick | (their_pick << os));
-        let shortens = (their_pick << os) | (free & !run_fill(left_over, free, os, oedge));
-        let cand = unused & (unused >> step) & edge;
-        let two = cand & shortens & (shortens >> step);
-        let one = cand & (shortens | (shortens >> step)) & !two;
-        for (mut set, w) in [(two, 2), (one, 1)] {
-            while set != 0 {
-                let x = set.trailing_zeros();
-                set &= set - 1;
-                let cells = (1u128 << x) | (1u128 << (x + step));
-                if cells & claimed == 0 {
-                    claimed |= run_fill(cells, free, os, oedge);
-                    worth[w] += 1;
-                }
-            }
-        }
-        let rest = unused & !claimed;
-        let stripes = match color {
-            Color::Black => self.even_cols,
-            Color::White => self.even_rows,
-        };
-        let first = pick_pairs(rest & stripes, step, edge);
-        let taken = first | (first << step);
-        let beside = ((taken & oedge) << os) | ((taken >> os) & oedge);
-        let second = pick_pairs(rest & !stripes & !beside, step, edge);
-        worth[0] = first.count_ones() + second.count_ones();
-        Assets {
-            safe: safe.count_ones(),
-            worth,
+    }
+
+    /// [`Masks::cell_race`] of this position.
+    pub fn cell_race(&self, color: Color, first: bool) -> bool {
+        if self.fits_u64() {
+            self.masks::<u64>().cell_race(color, first)
+        } else {
+            self.masks::<u128>().cell_race(color, first)
         }
     }
 
@@ -397,127 +330,45 @@ impl Domineering {
     /// Without `win_side` only the loss half of the bound is tried (the
     /// mover's own assets are the other half's cost).
     fn analyse(&self, win_side: bool) -> (Option<Outcome>, i32) {
-        let me = self.to_move;
-        let you = me.opp();
-        let free = self.free();
-        let pick = |c: Color| {
-            let (step, edge) = self.dir(c);
-            pick_pairs(free, step, edge)
-        };
-        let (pick_mine, pick_yours) = (pick(me), pick(you));
-        let (most_mine, most_yours) = (pick_mine.count_ones(), pick_yours.count_ones());
-        let yours = self.assets(you, pick_mine);
-        let mine = win_side.then(|| self.assets(me, pick_yours));
-        let bound = if race_moves(yours, false) >= most_mine {
-            Some(Outcome::Loss)
-        } else if mine.is_some_and(|a| race_moves(a, true) > most_yours) {
-            Some(Outcome::Win)
+        if self.fits_u64() {
+            self.masks::<u64>().analyse(self.to_move, win_side)
         } else {
-            None
-        };
-        let mobility =
-            self.move_mask(me).count_ones() as i32 - self.move_mask(you).count_ones() as i32;
-        let safe_mine = mine.map_or_else(|| self.safe_moves(me), |a| a.safe);
-        let safe = safe_mine as i32 - yours.safe as i32;
-        let most = most_mine as i32 - most_yours as i32;
-        (bound, 16 * mobility + 32 * safe + 16 * most)
+            self.masks::<u128>().analyse(self.to_move, win_side)
+        }
     }
-}
 
-impl Domineering {
     /// The two halves of [`Game::bound`]'s race, each only when asked
     /// (the Domineering solver knows when one was already tried): `Loss`
-    /// when the opponent's assets, moving second, reach the mover's most
-    /// moves (`loss`); `Win` when the mover's assets, moving first, exceed
-    /// the opponent's most moves (`win`). The same tests as
+    /// when the opponent wins the races moving second (`loss`), `Win` when
+    /// the mover wins them moving first (`win`). The same tests as
     /// [`Domineering::analyse`], without the evaluation.
     pub(crate) fn race_bound(&self, loss: bool, win: bool) -> Option<Outcome> {
-        let me = self.to_move;
-        let you = me.opp();
-        let free = self.free();
-        let pick = |c: Color| {
-            let (step, edge) = self.dir(c);
-            pick_pairs(free, step, edge)
-        };
-        if loss {
-            let pick_mine = pick(me);
-            if race_moves(self.assets(you, pick_mine), false) >= pick_mine.count_ones() {
-                return Some(Outcome::Loss);
-            }
-        }
-        if win {
-            let pick_yours = pick(you);
-            if race_moves(self.assets(me, pick_yours), true) > pick_yours.count_ones() {
-                return Some(Outcome::Win);
-            }
-        }
-        None
-    }
-}
-
-/// The lower cells of the dominoes a greedy packing places into `cells`
-/// along direction `step` (`edge`: cells whose partner is on the board):
-/// from the first cell of each maximal run, every other pair, which is
-/// the most a run holds (⌊L/2⌋). A few word operations per round.
-#[inline]
-fn pick_pairs(mut cells: u128, step: u32, edge: u128) -> u128 {
-    let mut picked = 0;
-    while cells != 0 {
-        // Run starts: cells whose predecessor in the direction is not in
-        // the set (or not linked to them: a row's last cell).
-        let starts = cells & !((cells & edge) << step);
-        let pairs = starts & (cells >> step) & edge;
-        picked |= pairs;
-        cells &= !(starts | (pairs << step));
-    }
-    picked
-}
-
-/// The cells of the maximal runs (along direction `step`, inside `free`)
-/// that hold a cell of `cells`.
-#[inline]
-fn run_fill(cells: u128, free: u128, step: u32, edge: u128) -> u128 {
-    let mut m = cells;
-    loop {
-        let grown = (m | ((m & edge) << step) | ((m >> step) & edge)) & free;
-        if grown == m {
-            return m;
-        }
-        m = grown;
-    }
-}
-
-/// A player's guaranteed-move structures; see [`Domineering::assets`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Assets {
-    /// Safe moves: no opposing move can take them away.
-    pub safe: u32,
-    /// `worth[w - 1]` items worth `w`: taking one is a move of the player
-    /// and, with the safe move it leaves or the opponent's moves it
-    /// removes, w − 1 more in the race; one opposing move spoils it.
-    pub worth: [u32; 4],
-}
-
-/// The race behind [`Game::bound`]. A player P with assets `a` plays
-/// against an opponent Q who can make at most M more moves (the packing
-/// [`Domineering::max_moves`]: every move of Q lowers it by one at least,
-/// and an item P takes lowers it by what it removes). Each move of Q
-/// spoils at most one item. P takes the most valuable item left, Q spoils
-/// the most valuable one left, in turn; then P plays its safe moves. P
-/// wins moving first when the result exceeds M, moving second when it
-/// reaches M. The tests check this against the race's minimax.
-pub fn race_moves(a: Assets, first: bool) -> u32 {
-    let mut total = a.safe;
-    let mut p_turn = first;
-    for w in (1..=4).rev() {
-        let n = a.worth[w as usize - 1];
-        let taken = if p_turn { n.div_ceil(2) } else { n / 2 };
-        total += w * taken;
-        if n % 2 == 1 {
-            p_turn = !p_turn;
+        if self.fits_u64() {
+            self.masks::<u64>().race_bound(self.to_move, loss, win)
+        } else {
+            self.masks::<u128>().race_bound(self.to_move, loss, win)
         }
     }
-    total
+
+    /// Whether the board fits the narrower bitboard of [`Masks`].
+    #[inline]
+    pub(crate) fn fits_u64(&self) -> bool {
+        (self.rows as usize) * (self.cols as usize) <= 64
+    }
+
+    /// The masks the races work on, in a word of type `B` (which must
+    /// hold the board).
+    #[inline]
+    pub(crate) fn masks<B: Bits>(&self) -> Masks<B> {
+        Masks {
+            free: B::narrow(self.free()),
+            v_edge: B::narrow(self.v_edge),
+            h_edge: B::narrow(self.h_edge),
+            even_cols: B::narrow(self.even_cols),
+            even_rows: B::narrow(self.even_rows),
+            cols: self.cols as u32,
+        }
+    }
 }
 
 impl Game for Domineering {
@@ -758,3 +609,6 @@ mod exhaustive;
 
 #[path = "domineering_solver.rs"]
 pub mod solver;
+
+#[path = "domineering_race.rs"]
+pub mod race;

@@ -13,12 +13,15 @@ use std::collections::HashMap;
 struct Exact {
     /// Keyed by board size, occupancy and whether Black is to move.
     memo: HashMap<(usize, usize, u128, bool), bool>,
+    /// Positions [`Domineering::cell_race`] decided in `check_all`.
+    cell_decided: u64,
 }
 
 impl Exact {
     fn new() -> Exact {
         Exact {
             memo: HashMap::new(),
+            cell_decided: 0,
         }
     }
 
@@ -66,6 +69,16 @@ impl Exact {
         assert_eq!(g.race_bound(true, false), loss, "{g:?}");
         if g.race_bound(false, true) == Some(Outcome::Win) {
             assert!(exact, "win half wrong on {g:?}");
+        }
+        // The cell count on its own, both ways round.
+        let me = g.to_move();
+        if g.cell_race(me, true) {
+            assert!(exact, "cell count (mover first) wrong on {g:?}");
+            self.cell_decided += 1;
+        }
+        if g.cell_race(me.opp(), false) {
+            assert!(!exact, "cell count (opponent second) wrong on {g:?}");
+            self.cell_decided += 1;
         }
         if let Some(o) = bound {
             let claimed = o == Outcome::Win;
@@ -152,9 +165,72 @@ fn race_closed_form_matches_the_race() {
     }
 }
 
+/// The race behind [`Domineering::cell_race`]'s guaranteed moves, played
+/// out: P with `s` safe moves, `ones` items worth one move and `blocks`
+/// worth two (taking one leaves a safe move), against Q, who spoils one
+/// item a move or passes; how many moves P is sure to make.
+fn sure_moves(
+    s: u32,
+    ones: u32,
+    blocks: u32,
+    p_to_move: bool,
+    memo: &mut HashMap<(u32, u32, u32, bool), u32>,
+) -> u32 {
+    let key = (s, ones, blocks, p_to_move);
+    if let Some(&r) = memo.get(&key) {
+        return r;
+    }
+    let r = if p_to_move {
+        let mut best = 0;
+        if s > 0 {
+            best = best.max(1 + sure_moves(s - 1, ones, blocks, false, memo));
+        }
+        if ones > 0 {
+            best = best.max(1 + sure_moves(s, ones - 1, blocks, false, memo));
+        }
+        if blocks > 0 {
+            best = best.max(1 + sure_moves(s + 1, ones, blocks - 1, false, memo));
+        }
+        best
+    } else {
+        let mut worst = sure_moves(s, ones, blocks, true, memo);
+        if ones > 0 {
+            worst = worst.min(sure_moves(s, ones - 1, blocks, true, memo));
+        }
+        if blocks > 0 {
+            worst = worst.min(sure_moves(s, ones, blocks - 1, true, memo));
+        }
+        worst
+    };
+    memo.insert(key, r);
+    r
+}
+
+#[test]
+fn cell_race_counts_match_their_races() {
+    let mut memo = HashMap::new();
+    for s in 0..5 {
+        for ones in 0..8 {
+            for blocks in 0..6 {
+                for first in [true, false] {
+                    let a = Assets {
+                        safe: s,
+                        worth: [ones, blocks, 0, 0],
+                    };
+                    assert_eq!(
+                        race_moves(a, first),
+                        sure_moves(s, ones, blocks, first, &mut memo),
+                        "{a:?} first={first}"
+                    );
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn bound_agrees_with_exhaustive_search_on_small_boards() {
-    let mut decided = 0;
+    let (mut decided, mut cell_decided) = (0, 0);
     for rows in 1..=5 {
         for cols in 1..=5 {
             if rows * cols > 20 {
@@ -165,11 +241,13 @@ fn bound_agrees_with_exhaustive_search_on_small_boards() {
                 g.set_to_move(first);
                 let mut exact = Exact::new();
                 decided += exact.check_all(&mut g, &mut HashMap::new());
+                cell_decided += exact.cell_decided;
             }
         }
     }
     // The bound must actually decide positions, or this test checks nothing.
     assert!(decided > 10_000, "{decided}");
+    assert!(cell_decided > 1_000, "{cell_decided}");
 }
 
 #[test]

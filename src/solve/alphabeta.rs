@@ -79,15 +79,7 @@ impl<M: Copy + Eq + std::hash::Hash> Solver<M> {
         let mut g = game.clone();
         let v = search.search(&mut g, -1, 1, 0);
         let (budget, best) = (search.budget, search.root_best);
-        let value = budget.stopped.is_none().then(|| outcome_of(v));
-        Report {
-            value,
-            best: if value.is_some() { best } else { None },
-            stopped: budget.stopped,
-            nodes: budget.nodes,
-            elapsed: budget.elapsed(),
-            peak_memory: self.bytes(),
-        }
+        budget.report(|| outcome_of(v), best, self.bytes())
     }
 }
 

@@ -14,7 +14,7 @@
 //! are only ordering hints and are checked against the legal moves.
 
 use super::buckets::{Buckets, Slot};
-use super::{Limits, Stopped};
+use super::{Limits, Report, Stopped};
 use crate::games::{Color, Game, MoveList, Outcome, MAX_MOVES};
 use arrayvec::ArrayVec;
 use std::hash::{Hash, Hasher};
@@ -81,6 +81,26 @@ impl<'a> Budget<'a> {
 
     pub fn elapsed(&self) -> Duration {
         self.start.elapsed()
+    }
+
+    /// The result line of a finished search: the value `proven` gives,
+    /// and the root's `best` move, unless a limit stopped the search
+    /// (then neither, whatever the search left behind).
+    pub fn report<M>(
+        &self,
+        proven: impl FnOnce() -> Outcome,
+        best: Option<M>,
+        peak_memory: usize,
+    ) -> Report<M> {
+        let value = self.stopped.is_none().then(proven);
+        Report {
+            value,
+            best: if value.is_some() { best } else { None },
+            stopped: self.stopped,
+            nodes: self.nodes,
+            elapsed: self.elapsed(),
+            peak_memory,
+        }
     }
 }
 

@@ -53,15 +53,8 @@ pub fn solve_with<G: Game>(
     };
     let mut g = game.clone();
     let v = s.search(&mut g, -1, 1, 0);
-    let value = s.budget.stopped.is_none().then(|| outcome_of(v));
-    Report {
-        value,
-        best: if value.is_some() { s.root_best } else { None },
-        stopped: s.budget.stopped,
-        nodes: s.budget.nodes,
-        elapsed: s.budget.elapsed(),
-        peak_memory: solver.bytes(),
-    }
+    s.budget
+        .report(|| outcome_of(v), s.root_best, solver.bytes())
 }
 
 struct SolveSearch<'s, 'l, M> {
