@@ -81,6 +81,7 @@ use super::tt::{KO, NO_MIN, REL};
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
 use crate::tactics::life;
+use crate::tactics::race;
 use crate::tactics::rules::{Step, Winner};
 use crate::tactics::zone::Zone;
 use arrayvec::ArrayVec;
@@ -205,6 +206,19 @@ impl Search<'_> {
         let alive = life::target_lives(b, self.target, None);
         slot.set(LifeSlot { key, alive });
         alive
+    }
+
+    /// Whether the defender, the attacker to move, has won a race that
+    /// ends in the target's escape (see [`crate::tactics::race`]): a
+    /// defender win whatever the path or the ko model.
+    pub fn race_won(&self) -> bool {
+        debug_assert_eq!(self.game.to_move(), self.attacker);
+        self.target_on()
+            && race::race_won(
+                self.game.board(),
+                self.target,
+                self.game.problem().escape_libs,
+            )
     }
 
     /// The reads of a node where `prover` has reached its goal: the
@@ -643,7 +657,11 @@ impl Search<'_> {
             }));
         }
         // The game is over, or the attacker's goal can no longer be met.
-        if self.game.winner().is_some() || (prover == Winner::Attacker && self.target_lives()) {
+        if self.game.winner().is_some()
+            || (prover == Winner::Attacker
+                && (self.target_lives()
+                    || (self.game.to_move() == self.attacker && self.race_won())))
+        {
             return Some(None);
         }
         if depth >= self.threat_max_depth {
