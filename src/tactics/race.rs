@@ -124,29 +124,34 @@ pub fn race_won(board: &Board, target: Point, escape: usize) -> bool {
         return false;
     }
     let enemy = 3 - own;
-    let mut t_libs: ArrayVec<Point, MAX_LIBS> = ArrayVec::new();
+    // First the attacker blocks in atari next to T (usually none: the
+    // check ends there), then T's liberties.
     let mut heads: ArrayVec<Point, MAX_NEIGHBOURS> = ArrayVec::new();
-    let mut overflow = false;
     board.for_each_stone(t, |s| {
         for n in Board::neighbors(s) {
-            let c = board.cell(n);
-            if c == EMPTY {
-                if !t_libs.contains(&n) {
-                    // `lt ≤ MAX_LIBS`, so this always fits.
-                    let _ = t_libs.try_push(n);
-                }
-            } else if c == enemy {
+            if board.cell(n) == enemy && board.libs(n) == 1 {
                 let h = board.block(n);
-                // Only blocks in atari (see `MAX_REGION`).
-                if board.libs(h) == 1 && !heads.contains(&h) && heads.try_push(h).is_err() {
-                    overflow = true;
+                if !heads.contains(&h) {
+                    // At most 4 per stone of T, and the check gives up
+                    // blocks beyond the capacity, which can only make
+                    // it say "not proven".
+                    let _ = heads.try_push(h);
                 }
             }
         }
     });
-    if overflow {
+    if heads.is_empty() {
         return false;
     }
+    let mut t_libs: ArrayVec<Point, MAX_LIBS> = ArrayVec::new();
+    board.for_each_stone(t, |s| {
+        for n in Board::neighbors(s) {
+            if board.cell(n) == EMPTY && !t_libs.contains(&n) {
+                // `lt ≤ MAX_LIBS`, so this always fits.
+                let _ = t_libs.try_push(n);
+            }
+        }
+    });
     heads
         .iter()
         .any(|&x| wins_against(board, t, &t_libs, x, escape))
