@@ -45,7 +45,8 @@
 //!   blocks and still vital: the same certificate proves life (an O stone
 //!   next to an alive block would sit on a read liberty).
 //! * A threat search of the attacker gives up a line where the target
-//!   lives unconditionally (it can never be captured there); giving up is
+//!   lives unconditionally, or has won a race with the attacker to move
+//!   (see `tactics::race`): it can never be captured there; giving up is
 //!   a failure, and failures are never transferred.
 //! * A P block with a stone in the zone was read whole, so an extra O
 //!   stone next to it would sit on one of its liberties, inside the zone.
