@@ -3,7 +3,7 @@
 //! unconditional-life check works hard):
 //! after a first solve on a board size (which reserves the frame arena),
 //! further solves on that size, tens of thousands of nodes each, never
-//! touch the heap.
+//! touch the heap. The life and race checks on their own never do either.
 
 mod common;
 
@@ -13,6 +13,7 @@ use tesuji::go::board::Board;
 use tesuji::go::Color;
 use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
 use tesuji::tactics::life::target_lives;
+use tesuji::tactics::race::race_won;
 use tesuji::tactics::rules::{KoModel, Problem};
 use tesuji::tactics::zone::Zone;
 
@@ -154,4 +155,45 @@ fn check(board: Board, problem: Problem, min_nodes: u64) {
         );
         assert_eq!(allocations, 0, "{}", algo.name());
     }
+}
+
+/// The race check (`tactics::race`) on every block of dense random
+/// positions, at every escape it is asked with, never touches the heap.
+#[test]
+fn race_check_never_allocates() {
+    let mut boards = Vec::new();
+    let mut seed = 0x2ACEu64;
+    for _ in 0..300 {
+        let mut b = Board::new(7);
+        for _ in 0..45 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let p = Board::point_at((seed % 7) as usize, ((seed >> 8) % 7) as usize);
+            let c = b.to_move();
+            if b.is_legal(c, p) {
+                b.play(c, p);
+            } else {
+                b.play(c, tesuji::go::board::PASS);
+            }
+        }
+        boards.push(b);
+    }
+    let ((checked, won), allocations) = counted(|| {
+        let (mut checked, mut won) = (0u64, 0u64);
+        for b in &boards {
+            for p in b.points() {
+                if b.color_at(p).is_some() {
+                    for escape in 3..=5 {
+                        checked += 1;
+                        won += race_won(b, p, escape) as u64;
+                    }
+                }
+            }
+        }
+        (checked, won)
+    });
+    eprintln!("alloc: race checks {checked} ({won} won), {allocations} allocations");
+    assert!(checked > 10_000 && won > 0, "{checked} {won}");
+    assert_eq!(allocations, 0);
 }

@@ -4,13 +4,14 @@
 //! zero disagreements, zero wrong winning moves, and `unknown` only when a
 //! limit was hit (nodes, or for the threat searches the highest order).
 //! One test per algorithm: df-pn, λ-df-pn, dual-λ, zone df-pn and the
-//! combination the GTP commands use; and one on generated life problems, where the
-//! solvers' unconditional-life rule (`tactics::life`) decides lines.
+//! combination the GTP commands use; one on generated life problems, where the
+//! solvers' unconditional-life rule (`tactics::life`) decides lines; and one
+//! on generated race problems, where the race rule (`tactics::race`) does.
 
 use std::sync::atomic::AtomicBool;
 use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
 use tesuji::tactics::problems::{
-    check_solver, generate, generate_life, GeneratedProblem, SolverAnswer,
+    check_solver, generate, generate_life, generate_race, GeneratedProblem, SolverAnswer,
 };
 
 fn check(algo: Algo) {
@@ -92,6 +93,26 @@ fn auto_agrees_with_exhaustive_search() {
 #[test]
 fn life_rule_agrees_with_exhaustive_search() {
     let problems = generate_life(0x11FE_2024, 150);
+    for algo in [
+        Algo::Dfpn,
+        Algo::LambdaDfpn,
+        Algo::DualLambda,
+        Algo::ZoneDfpn,
+        Algo::Auto,
+    ] {
+        check_problems(algo, &problems);
+    }
+}
+
+/// Race problems: the defender's race rule (`tactics::race`) holds now
+/// or after one defender move, so it decides lines of every search; the
+/// reference knows nothing of it.
+#[test]
+fn race_rule_agrees_with_exhaustive_search() {
+    let problems: Vec<GeneratedProblem> = generate_race(0x7ACE_2026, 200)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect();
     for algo in [
         Algo::Dfpn,
         Algo::LambdaDfpn,

@@ -66,7 +66,11 @@
 //!    ([`crate::tactics::life`]). The defender then wins by passing at every
 //!    turn, on every path and under every ko model, so the value is a fact
 //!    of the position (no `PATH_DEP`, no `KO`) and may be stored; the node
-//!    with the defender to move is decided one pass later;
+//!    with the defender to move is decided one pass later. Likewise a won
+//!    race ([`crate::tactics::race`]): the attacker is to move and the
+//!    target captures an attacker block in atari, whatever the attacker
+//!    does, with its escape liberties as the result; the module proves
+//!    that this holds on every path and under every ko model;
 //! 4. a defender's move, at a node where the target is in atari, that is
 //!    not on the liberty and leaves the target in atari without a ko ban on
 //!    its liberty: a move that captures nothing (no ko ban survives it), or

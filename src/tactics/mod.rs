@@ -7,6 +7,7 @@ pub mod dfpn;
 pub mod life;
 pub mod problems;
 pub mod progress;
+pub mod race;
 pub mod reference;
 pub mod rules;
 pub mod zone;

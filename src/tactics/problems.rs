@@ -10,6 +10,7 @@
 //! limit to excuse it is a bug, reported with a diagram to replay it.
 
 use super::life::target_lives;
+use super::race::race_won;
 use super::reference::{solve_exhaustive, solve_exhaustive_with_move};
 use super::rules::{CaptureGame, KoModel, Problem, Winner};
 use crate::go::board::{Board, Point, PointList, BORDER, NUM_POINTS, PASS};
@@ -157,6 +158,24 @@ pub fn generate_life(seed: u64, count: usize) -> Vec<GeneratedProblem> {
         .collect()
 }
 
+/// `count` race problems, the same for the same `seed`, with the
+/// reference's solutions: like [`generate`], but the defender's race rule
+/// (see [`crate::tactics::race`]) holds for the target now or after one
+/// defender move (the attacker to move then), and the target escapes at 3
+/// to 5 liberties. They check that the solvers' race rule never claims a
+/// result the exhaustive search (which knows nothing of it) contradicts;
+/// where the rule holds at the start with the attacker to move, the
+/// reference's solutions check the rule itself.
+pub fn generate_race(seed: u64, count: usize) -> Vec<(GeneratedProblem, Solutions)> {
+    generate_kind(seed, count, race_candidate)
+}
+
+/// Whether the race rule holds for the target of `p` with the attacker to
+/// move (whoever is to move in `p`).
+pub fn race_rule_holds(p: &GeneratedProblem) -> bool {
+    race_won(&p.board, p.target, p.escape_libs)
+}
+
 fn generate_kind(
     seed: u64,
     count: usize,
@@ -294,6 +313,72 @@ fn life_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
     })
 }
 
+/// One random race problem (see [`generate_race`]), not yet checked for
+/// solvability.
+fn race_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
+    let size = 5 + rng.below(3);
+    let want_ban = rng.below(5) < 1;
+    // Half of them less dense than the other problems: longer races, with
+    // blocks strong enough to wall them in, need room.
+    let fill = if rng.below(2) == 0 {
+        (55, 80)
+    } else {
+        (45, 60)
+    };
+    let (mut board, banned) = random_position_filled(rng, size, want_ban, fill)?;
+    let to_move = if banned || rng.below(2) == 0 {
+        board.to_move()
+    } else {
+        board.to_move().opp()
+    };
+    let defender = if rng.below(2) == 0 {
+        to_move
+    } else {
+        to_move.opp()
+    };
+    let escape_libs = 3 + rng.below(3);
+    let near_race = |board: &mut Board, head: Point| {
+        if race_won(board, head, escape_libs) {
+            return true;
+        }
+        let points: Vec<Point> = board.points().collect();
+        points.into_iter().any(|m| {
+            if !board.is_legal(defender, m) {
+                return false;
+            }
+            let undo = board.play(defender, m);
+            let won = board.color_at(head) == Some(defender)
+                && board.libs(head) < escape_libs
+                && race_won(board, head, escape_libs);
+            board.undo(&undo);
+            won
+        })
+    };
+    let blocks: Vec<Point> = blocks_of(&board, defender, 2..=escape_libs - 1)
+        .into_iter()
+        .filter(|&h| near_race(&mut board, h))
+        .collect();
+    if blocks.is_empty() {
+        return None;
+    }
+    let block = blocks[rng.below(blocks.len())];
+    // Where the rule holds now, mostly let the attacker move, so that the
+    // reference checks the rule itself at the start.
+    let to_move = if !banned && race_won(&board, block, escape_libs) && rng.below(4) != 0 {
+        defender.opp()
+    } else {
+        to_move
+    };
+    let mut stones = Vec::new();
+    board.for_each_stone(block, |q| stones.push(q));
+    Some(GeneratedProblem {
+        board,
+        target: stones[rng.below(stones.len())],
+        to_move,
+        escape_libs,
+    })
+}
+
 /// A board of side `size` filled by random legal moves (never filling a
 /// player's own true eye) until 55 to 80% of the points hold stones; `None`
 /// when the playout does not get there. With `want_ban`, the first ko
@@ -301,11 +386,22 @@ fn life_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
 /// range) is played as the last move, so the player to move starts under a
 /// ko ban; the flag returned says whether that happened.
 fn random_position(rng: &mut Rng, size: usize, want_ban: bool) -> Option<(Board, bool)> {
+    random_position_filled(rng, size, want_ban, (55, 80))
+}
+
+/// [`random_position`] with the share of points holding stones in
+/// `percent` (low, high) instead of 55 to 80%.
+fn random_position_filled(
+    rng: &mut Rng,
+    size: usize,
+    want_ban: bool,
+    percent: (usize, usize),
+) -> Option<(Board, bool)> {
     let area = size * size;
-    // A stone count in [55%, 80%] of the points; a move adds at most one
+    // A stone count in [low%, high%] of the points; a move adds at most one
     // stone, so the playout stops on exactly this count. (A ko capture
     // adds one stone and removes one.)
-    let (low, high) = ((area * 55).div_ceil(100), area * 80 / 100);
+    let (low, high) = ((area * percent.0).div_ceil(100), area * percent.1 / 100);
     let wanted = low + rng.below(high - low + 1);
     let mut board = Board::new(size);
     let mut legal = PointList::new();

@@ -306,6 +306,11 @@ impl Search<'_> {
         if mover_att && self.target_lives() {
             return Some(Value::solved(!mover_att, 0, NO_MOVE));
         }
+        // A decided race: with the attacker to move, a fact of the stones
+        // too, on every path and under every ko model (see `race`).
+        if mover_att && self.race_won() {
+            return Some(Value::solved(false, 0, NO_MOVE));
+        }
         if !mover_att && self.anc.last().is_some_and(|a| a.passed) {
             return Some(Value::solved(true, 0, PASS as u16));
         }

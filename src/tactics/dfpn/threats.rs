@@ -45,7 +45,8 @@
 //!   blocks and still vital: the same certificate proves life (an O stone
 //!   next to an alive block would sit on a read liberty).
 //! * A threat search of the attacker gives up a line where the target
-//!   lives unconditionally (it can never be captured there); giving up is
+//!   lives unconditionally, or has won a race with the attacker to move
+//!   (see `tactics::race`): it can never be captured there; giving up is
 //!   a failure, and failures are never transferred.
 //! * A P block with a stone in the zone was read whole, so an extra O
 //!   stone next to it would sit on one of its liberties, inside the zone.
@@ -81,6 +82,7 @@ use super::tt::{KO, NO_MIN, REL};
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
 use crate::tactics::life;
+use crate::tactics::race;
 use crate::tactics::rules::{Step, Winner};
 use crate::tactics::zone::Zone;
 use arrayvec::ArrayVec;
@@ -205,6 +207,19 @@ impl Search<'_> {
         let alive = life::target_lives(b, self.target, None);
         slot.set(LifeSlot { key, alive });
         alive
+    }
+
+    /// Whether the defender, the attacker to move, has won a race that
+    /// ends in the target's escape (see [`crate::tactics::race`]): a
+    /// defender win whatever the path or the ko model.
+    pub fn race_won(&self) -> bool {
+        debug_assert_eq!(self.game.to_move(), self.attacker);
+        self.target_on()
+            && race::race_won(
+                self.game.board(),
+                self.target,
+                self.game.problem().escape_libs,
+            )
     }
 
     /// The reads of a node where `prover` has reached its goal: the
@@ -643,7 +658,11 @@ impl Search<'_> {
             }));
         }
         // The game is over, or the attacker's goal can no longer be met.
-        if self.game.winner().is_some() || (prover == Winner::Attacker && self.target_lives()) {
+        if self.game.winner().is_some()
+            || (prover == Winner::Attacker
+                && (self.target_lives()
+                    || (self.game.to_move() == self.attacker && self.race_won())))
+        {
             return Some(None);
         }
         if depth >= self.threat_max_depth {
