@@ -100,6 +100,11 @@ fn erode(board: &Board, deg: &[u8; NUM_POINTS], from: &Field, to: &mut Field) {
         let base = Board::point_at(0, row);
         for p in base..base + n {
             let x = from[p];
+            if x == 0 {
+                // Erosion never makes a point non-zero.
+                to[p] = 0;
+                continue;
+            }
             let (pos, neg) = signs(from, p);
             let d = deg[p] as i16;
             to[p] = if x > 0 {

@@ -245,13 +245,9 @@ impl Player {
                 &mut self.solver,
                 &board,
                 budget,
+                !ctx.root_pass,
                 stop,
             );
-            if !ctx.root_pass {
-                // Clean-up: the dead stones to remove may stand inside
-                // Benson-safe regions, whose points are otherwise pointless.
-                self.core.status.pointless.fill(false);
-            }
         }
         // The search's limits count from now: what the clean-up check and
         // the analysis used comes off both, so the hard limit still holds

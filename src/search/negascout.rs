@@ -32,8 +32,8 @@
 //! table lives in `Core`, allocated once by the player.
 
 use super::eval::UNIT;
-use super::quiesce::{self, Leaf};
 use super::movegen::{self, MoveList, Scored};
+use super::quiesce::{self, Leaf};
 use super::status::Status;
 use super::time::{self as clock, Budget, IterationState};
 use super::tt::{self, Bound, Tt, NO_MOVE};

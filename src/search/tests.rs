@@ -95,7 +95,11 @@ impl Reference<'_> {
             .is_some_and(|m| m.mv == Move::Pass && m.color == color.opp());
         // Any point that holds no stone stands for a last move that was
         // not a pass.
-        let last = if prev_pass { PASS } else { Board::point_at(0, 0) - 1 };
+        let last = if prev_pass {
+            PASS
+        } else {
+            Board::point_at(0, 0) - 1
+        };
         r.alphabeta(&mut b, -INF, INF, depth, last)
     }
 }
