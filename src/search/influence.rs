@@ -40,7 +40,7 @@ pub const TERRITORY_EROSIONS: usize = 1 + DILATIONS * (DILATIONS - 1);
 // `maps` relies on the dilations and moyo erosions being odd in number
 // together, and on an even number of territory erosions after the first.
 const _: () = assert!((DILATIONS + MOYO_EROSIONS) % 2 == 1);
-const _: () = assert!((TERRITORY_EROSIONS - MOYO_EROSIONS - 1) % 2 == 0);
+const _: () = assert!((TERRITORY_EROSIONS - MOYO_EROSIONS - 1).is_multiple_of(2));
 
 /// Influence values over the padded board (border cells stay 0).
 pub type Field = [i16; NUM_POINTS];
@@ -67,8 +67,8 @@ fn degrees(board: &Board, deg: &mut [u8; NUM_POINTS]) {
     let n = board.size();
     for row in 0..n {
         let base = Board::point_at(0, row);
-        for p in base..base + n {
-            deg[p] = Board::neighbors(p)
+        for (p, d) in deg.iter_mut().enumerate().skip(base).take(n) {
+            *d = Board::neighbors(p)
                 .iter()
                 .filter(|&&q| board.cell(q) != BORDER)
                 .count() as u8;
