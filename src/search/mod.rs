@@ -3,8 +3,11 @@
 //!
 //! The search is NegaScout with iterative deepening (after T.-s. Hsu, "Scout
 //! and NegaScout", seed paper 004; see [`negascout`]), a transposition table
-//! ([`tt`]), and a static evaluation that estimates the area score
-//! ([`eval`]) with the help of Benson's unconditional life ([`benson`]).
+//! ([`tt`]), a quiescence search over captures, atari escapes and ladder
+//! ataris below the leaves (`quiesce`), and a static evaluation that
+//! estimates the area score ([`eval`]) with the help of Benson's
+//! unconditional life ([`benson`]) and Bouzy's dilation/erosion territory
+//! maps ([`influence`]).
 //! [`time`] turns GTP's clock commands into a thinking time per move, and
 //! [`mod@bench`] is the fixed-work benchmark behind `tesuji bench`.
 //!
