@@ -20,6 +20,10 @@
 //!    no longer worth the points they seem to surround (the distance-based
 //!    estimate this replaces gave a lone stone every point within three
 //!    steps: 0 wins in 200 games against GNU Go level 0).
+//! 4. Weak groups (see `kill_weak`: no settled stone, under two points of
+//!    territory, under five of territory and moyo, at most three
+//!    liberties) go to the enemy with the room they had, the group-status
+//!    step Bouzy's model presupposes before it dilates.
 //!
 //! With the root's block verdicts ([`super::status`]) a dead block's stones
 //! count for the enemy and an unsettled block's for the player to move.
