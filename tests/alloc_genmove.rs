@@ -1,6 +1,8 @@
 //! The search must not touch the heap once the player exists: a counting
 //! global allocator watches whole `Player::search` and `Player::genmove`
-//! calls on 5×5, 9×9 and 19×19 under depth, node and time limits.
+//! calls on 5×5, 9×9 and 19×19 under depth, node and time limits (the
+//! quiescence search and the evaluation included), and the evaluation on
+//! its own.
 //!
 //! Only allocations made by the measuring thread while its flag is set are
 //! counted, so the test harness's own threads cannot disturb the count.
@@ -76,4 +78,20 @@ fn search_does_not_allocate() {
         assert!(!r.pv.is_empty());
         player.new_game();
     }
+}
+
+/// The evaluation on its own (Bouzy's maps, the weak-group step, Benson):
+/// the quiescence search below the leaves calls it at every node.
+#[test]
+fn evaluation_does_not_allocate() {
+    let g = game(9, "E5 E4 D4 D3 F4 E3 F3 C4 D5 F2 G2 C5 C6 B6 B5 A5");
+    let board = g.board().clone();
+    let mut own = [0i8; tesuji::go::board::NUM_POINTS];
+    let (v, n) = counted(|| {
+        let v = tesuji::search::eval::evaluate(&board, 700);
+        tesuji::search::eval::ownership_estimate(&board, Color::White, &mut own);
+        v
+    });
+    assert_eq!(n, 0, "evaluate allocated {n} times");
+    assert!(v.abs() < 81 * tesuji::search::eval::UNIT + 700);
 }

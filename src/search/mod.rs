@@ -3,8 +3,11 @@
 //!
 //! The search is NegaScout with iterative deepening (after T.-s. Hsu, "Scout
 //! and NegaScout", seed paper 004; see [`negascout`]), a transposition table
-//! ([`tt`]), and a static evaluation that estimates the area score
-//! ([`eval`]) with the help of Benson's unconditional life ([`benson`]).
+//! ([`tt`]), a quiescence search over captures, atari escapes and ladder
+//! ataris below the leaves (`quiesce`), and a static evaluation that
+//! estimates the area score ([`eval`]) with the help of Benson's
+//! unconditional life ([`benson`]) and Bouzy's dilation/erosion territory
+//! maps ([`influence`]).
 //! [`time`] turns GTP's clock commands into a thinking time per move, and
 //! [`mod@bench`] is the fixed-work benchmark behind `tesuji bench`.
 //!
@@ -23,8 +26,10 @@ pub mod bench;
 pub mod benson;
 pub mod eval;
 pub mod final_status;
+pub mod influence;
 pub(crate) mod movegen;
 pub mod negascout;
+pub(crate) mod quiesce;
 pub mod random;
 pub mod status;
 pub mod time;
@@ -243,13 +248,9 @@ impl Player {
                 &mut self.solver,
                 &board,
                 budget,
+                !ctx.root_pass,
                 stop,
             );
-            if !ctx.root_pass {
-                // Clean-up: the dead stones to remove may stand inside
-                // Benson-safe regions, whose points are otherwise pointless.
-                self.core.status.pointless.fill(false);
-            }
         }
         // The search's limits count from now: what the clean-up check and
         // the analysis used comes off both, so the hard limit still holds

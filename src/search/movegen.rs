@@ -2,7 +2,8 @@
 //!
 //! Every legal move is a candidate except filling one's own true eye, which
 //! can never gain under area scoring and would let a full-width search waste
-//! whole subtrees on suicide-like moves. On boards of 13×13 and up the search
+//! whole subtrees on suicide-like moves, and (from 7×7 up) a first-line
+//! point with no stone around it. On boards of 13×13 and up the search
 //! cannot afford full width at every node, so candidates are limited to
 //! points near stones (and a few corner points that open the game), but a
 //! move that captures or saves a block in atari is always kept: tactics are
@@ -137,6 +138,33 @@ fn gives_atari(b: &Board, color: Color, p: Point) -> bool {
         .any(|&n| b.cell(n) == enemy && b.libs(n) == 2)
 }
 
+/// Boards from this size up never play a first-line point with no stone
+/// among its eight neighbours.
+pub(crate) const EDGE_RULE_FROM_SIZE: usize = 7;
+
+/// Whether `p` is a first-line point of a board of at least
+/// [`EDGE_RULE_FROM_SIZE`] with no stone around it. Such a move is next to
+/// worthless (it claims nothing and is easily cut off), yet the territory
+/// estimate, which erodes the edge more slowly than the centre, likes it:
+/// lost games against GNU Go were full of them.
+#[inline]
+fn lonely_edge(b: &Board, p: Point) -> bool {
+    let n = b.size();
+    if n < EDGE_RULE_FROM_SIZE {
+        return false;
+    }
+    let v = Board::vertex(p);
+    let (c, r) = (v.col as usize, v.row as usize);
+    if c != 0 && r != 0 && c != n - 1 && r != n - 1 {
+        return false;
+    }
+    let stone = |q: Point| {
+        let x = cell(b, q);
+        x != EMPTY && x != BORDER
+    };
+    !Board::neighbors(p).into_iter().any(stone) && !Board::diagonals(p).into_iter().any(stone)
+}
+
 /// Marks the points within Chebyshev distance [`NEAR`] of a stone, plus the
 /// 3-3, 3-4, 4-3 and 4-4 points of each corner.
 pub(crate) fn near_mask(b: &Board, mask: &mut [bool; NUM_POINTS]) {
@@ -186,7 +214,7 @@ pub(crate) fn candidates(
         }
         let captured = capture_size(b, color, p);
         let saved = saved_size(b, color, p);
-        if restrict && !mask[p] && captured == 0 && saved == 0 {
+        if captured == 0 && saved == 0 && ((restrict && !mask[p]) || lonely_edge(b, p)) {
             continue;
         }
         let mut score = 0;
@@ -283,6 +311,12 @@ mod tests {
         assert_eq!(out.len(), 24 + 16);
         let mut full = MoveList::new();
         candidates(&b, Color::White, false, &mut mask, &mut full);
-        assert_eq!(full.len(), 360);
+        // Every point but the stone and the 72 lonely first-line points.
+        assert_eq!(full.len(), 360 - 72);
+        // A first-line point next to a stone is a candidate again.
+        b.play(Color::Black, at(5, 1));
+        candidates(&b, Color::White, false, &mut mask, &mut full);
+        assert!(full.iter().any(|m| m.p as Point == at(5, 0)));
+        assert!(!full.iter().any(|m| m.p as Point == at(9, 0)));
     }
 }

@@ -31,8 +31,9 @@
 //! Nothing here allocates: move lists are `ArrayVec`s on the stack, and every
 //! table lives in `Core`, allocated once by the player.
 
-use super::eval::{evaluate_with, UNIT};
+use super::eval::UNIT;
 use super::movegen::{self, MoveList, Scored};
+use super::quiesce::{self, Leaf};
 use super::status::Status;
 use super::time::{self as clock, Budget, IterationState};
 use super::tt::{self, Bound, Tt, NO_MOVE};
@@ -407,13 +408,13 @@ impl<'a> Search<'a> {
                     self.core.path.push(b.hash());
                 }
                 let t = if i == 0 {
-                    -self.node(b, -beta, -alpha, depth - 1, 1, pass)
+                    -self.node(b, -beta, -alpha, depth - 1, 1, p)
                 } else {
                     // TEST: can this move beat the best so far?
                     let a = alpha.max(best);
-                    let mut t = -self.node(b, -a - 1, -a, depth - 1, 1, pass);
+                    let mut t = -self.node(b, -a - 1, -a, depth - 1, 1, p);
                     if t > a && t < beta && depth >= 3 && !self.aborted {
-                        t = -self.node(b, -beta, -t, depth - 1, 1, pass);
+                        t = -self.node(b, -beta, -t, depth - 1, 1, p);
                     }
                     t
                 };
@@ -491,8 +492,9 @@ impl<'a> Search<'a> {
         beta: i32,
         depth: i32,
         ply: usize,
-        previous_pass: bool,
+        last: Point,
     ) -> i32 {
+        let previous_pass = last == PASS;
         self.nodes += 1;
         self.core.pv_len[ply] = 0;
         self.check_limits();
@@ -500,8 +502,14 @@ impl<'a> Search<'a> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            let status = self.core.use_status.then_some(&*self.core.status);
-            return evaluate_with(b, self.ctx.komi, status);
+            let mut leaf = Leaf {
+                komi: self.ctx.komi,
+                status: self.core.use_status.then_some(&*self.core.status),
+                nodes: 0,
+            };
+            let v = quiesce::leaf_value(&mut leaf, b, last);
+            self.nodes += leaf.nodes;
+            return v;
         }
         let color = b.to_move();
         let key = tt::key(b, previous_pass);
@@ -579,7 +587,7 @@ impl<'a> Search<'a> {
                     self.terminal(b, color)
                 } else {
                     let u = b.play(color, PASS);
-                    let t = self.child(b, a, beta, depth, ply, true, searched == 0);
+                    let t = self.child(b, a, beta, depth, ply, PASS, searched == 0);
                     b.undo(&u);
                     t
                 }
@@ -591,7 +599,7 @@ impl<'a> Search<'a> {
                     continue;
                 }
                 self.core.path.push(h);
-                let t = self.child(b, a, beta, depth, ply, false, searched == 0);
+                let t = self.child(b, a, beta, depth, ply, p, searched == 0);
                 self.core.path.pop();
                 b.undo(&u);
                 t
@@ -646,15 +654,15 @@ impl<'a> Search<'a> {
         beta: i32,
         depth: i32,
         ply: usize,
-        pass: bool,
+        last: Point,
         first: bool,
     ) -> i32 {
         if first {
-            return -self.node(b, -beta, -a, depth - 1, ply + 1, pass);
+            return -self.node(b, -beta, -a, depth - 1, ply + 1, last);
         }
-        let t = -self.node(b, -a - 1, -a, depth - 1, ply + 1, pass);
+        let t = -self.node(b, -a - 1, -a, depth - 1, ply + 1, last);
         if t > a && t < beta && depth >= 3 && !self.aborted {
-            return -self.node(b, -beta, -t, depth - 1, ply + 1, pass);
+            return -self.node(b, -beta, -t, depth - 1, ply + 1, last);
         }
         t
     }

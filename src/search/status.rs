@@ -18,10 +18,12 @@
 //! the block is still on the board with no more liberties than at the root
 //! (a block that gained liberties may have escaped, and then the verdict is
 //! stale): a dead block's stones count for the enemy, an unsettled block's
-//! for the player to move at the leaf, as the evaluation already does for a
-//! block in atari. Points of the vital regions of Benson-alive blocks are
+//! for the player to move at the leaf (whoever moves first decides it).
+//! Points of the vital regions of Benson-alive blocks are
 //! *pointless* for both players (nothing can change there under area
-//! scoring) and are no candidates for the search.
+//! scoring) and are no candidates for the search, except in the clean-up
+//! phase of `kgs-genmove_cleanup`, where dead stones inside those regions
+//! must still be captured.
 //!
 //! The table is filled at the root, where allocation is over (the solver's
 //! buffers are reserved when the player is made, [`warm_up`]), and read at
@@ -64,7 +66,8 @@ pub struct Status {
     libs: [u8; NUM_POINTS],
     /// Ordering bonus of urgent points (attack and defence moves).
     pub urgent: [i32; NUM_POINTS],
-    /// Points of Benson-safe regions: no move there matters.
+    /// Points of Benson-safe regions: no move there matters (none in the
+    /// clean-up phase).
     pub pointless: [bool; NUM_POINTS],
     /// Whether any verdict or pointless point is set.
     pub any: bool,
@@ -164,12 +167,16 @@ pub(crate) fn ask(
 }
 
 /// Fills `status` for `board`, spending at most [`TOTAL_NODES`] solver
-/// nodes and, if given, about `time`.
+/// nodes and, if given, about `time`. `cleanup` is the clean-up phase of
+/// `kgs-genmove_cleanup` while dead stones remain to be captured: then no
+/// point is pointless, since the dead stones to remove may stand inside
+/// Benson-safe regions.
 pub fn analyse(
     status: &mut Status,
     solver: &mut Solver,
     board: &Board,
     time: Option<Duration>,
+    cleanup: bool,
     stop: &AtomicBool,
 ) {
     status.clear();
@@ -178,7 +185,7 @@ pub fn analyse(
         unconditional_life(board, Color::Black),
         unconditional_life(board, Color::White),
     ];
-    for life in &lives {
+    for life in lives.iter().filter(|_| !cleanup) {
         if life.any {
             for p in board.points() {
                 if life.safe[p] && board.cell(p) == EMPTY {
@@ -269,7 +276,14 @@ mod tests {
     fn analysed(b: &Board) -> Box<Status> {
         let mut solver = Solver::new(1);
         let mut status = Status::new();
-        analyse(&mut status, &mut solver, b, None, &AtomicBool::new(false));
+        analyse(
+            &mut status,
+            &mut solver,
+            b,
+            None,
+            false,
+            &AtomicBool::new(false),
+        );
         status
     }
 
@@ -330,5 +344,17 @@ mod tests {
         assert!(s.pointless[Board::point_at(0, 4)]);
         assert!(s.pointless[Board::point_at(2, 4)]);
         assert!(!s.pointless[Board::point_at(2, 2)]);
+        // In the clean-up phase nothing is pointless.
+        let mut solver = Solver::new(1);
+        let mut clean = Status::new();
+        analyse(
+            &mut clean,
+            &mut solver,
+            &b,
+            None,
+            true,
+            &AtomicBool::new(false),
+        );
+        assert!(clean.pointless.iter().all(|&p| !p));
     }
 }

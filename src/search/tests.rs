@@ -2,7 +2,7 @@
 //! reference, passing, capturing, eyes, legality on random positions and
 //! determinism.
 
-use super::eval::{evaluate, UNIT};
+use super::eval::UNIT;
 use super::movegen::{candidates, MoveList};
 use super::*;
 use crate::go::board::{NUM_POINTS, PASS};
@@ -35,10 +35,16 @@ impl Reference<'_> {
         mut alpha: i32,
         beta: i32,
         depth: i32,
-        prev_pass: bool,
+        last: Point,
     ) -> i32 {
+        let prev_pass = last == PASS;
         if depth == 0 {
-            return evaluate(b, self.komi);
+            let mut leaf = quiesce::Leaf {
+                komi: self.komi,
+                status: None,
+                nodes: 0,
+            };
+            return quiesce::leaf_value(&mut leaf, b, last);
         }
         let color = b.to_move();
         let mut list = MoveList::new();
@@ -59,7 +65,7 @@ impl Reference<'_> {
                 if p != PASS {
                     self.path.push(h);
                 }
-                let v = -self.alphabeta(b, -beta, -alpha, depth - 1, p == PASS);
+                let v = -self.alphabeta(b, -beta, -alpha, depth - 1, p);
                 if p != PASS {
                     self.path.pop();
                 }
@@ -87,7 +93,14 @@ impl Reference<'_> {
             .moves()
             .last()
             .is_some_and(|m| m.mv == Move::Pass && m.color == color.opp());
-        r.alphabeta(&mut b, -INF, INF, depth, prev_pass)
+        // Any point that holds no stone stands for a last move that was
+        // not a pass.
+        let last = if prev_pass {
+            PASS
+        } else {
+            Board::point_at(0, 0) - 1
+        };
+        r.alphabeta(&mut b, -INF, INF, depth, last)
     }
 }
 
