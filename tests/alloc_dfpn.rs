@@ -67,19 +67,20 @@ fn solving_never_allocates_after_setup() {
     check(board, problem, 1);
 }
 
-/// The unconditional-life check on every block of dense random positions
-/// (floods, caps and certificates included) never touches the heap.
-#[test]
-fn life_check_never_allocates() {
+/// `count` boards of `size`, each after `moves` pseudo-random moves from
+/// `seed` (a point that is not legal for the mover becomes a pass).
+fn random_boards(mut seed: u64, count: usize, size: usize, moves: usize) -> Vec<Board> {
     let mut boards = Vec::new();
-    let mut seed = 0x1F3Au64;
-    for _ in 0..200 {
-        let mut b = Board::new(9);
-        for _ in 0..120 {
+    for _ in 0..count {
+        let mut b = Board::new(size);
+        for _ in 0..moves {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            let p = Board::point_at((seed % 9) as usize, ((seed >> 8) % 9) as usize);
+            let p = Board::point_at(
+                (seed % size as u64) as usize,
+                ((seed >> 8) % size as u64) as usize,
+            );
             let c = b.to_move();
             if b.is_legal(c, p) {
                 b.play(c, p);
@@ -89,6 +90,14 @@ fn life_check_never_allocates() {
         }
         boards.push(b);
     }
+    boards
+}
+
+/// The unconditional-life check on every block of dense random positions
+/// (floods, caps and certificates included) never touches the heap.
+#[test]
+fn life_check_never_allocates() {
+    let boards = random_boards(0x1F3A, 200, 9, 120);
     let ((checked, alive), allocations) = counted(|| {
         let (mut checked, mut alive) = (0u64, 0u64);
         for b in &boards {
@@ -161,24 +170,7 @@ fn check(board: Board, problem: Problem, min_nodes: u64) {
 /// positions, at every escape it is asked with, never touches the heap.
 #[test]
 fn race_check_never_allocates() {
-    let mut boards = Vec::new();
-    let mut seed = 0x2ACEu64;
-    for _ in 0..300 {
-        let mut b = Board::new(7);
-        for _ in 0..45 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let p = Board::point_at((seed % 7) as usize, ((seed >> 8) % 7) as usize);
-            let c = b.to_move();
-            if b.is_legal(c, p) {
-                b.play(c, p);
-            } else {
-                b.play(c, tesuji::go::board::PASS);
-            }
-        }
-        boards.push(b);
-    }
+    let boards = random_boards(0x2ACE, 300, 7, 45);
     let ((checked, won), allocations) = counted(|| {
         let (mut checked, mut won) = (0u64, 0u64);
         for b in &boards {

@@ -220,17 +220,7 @@ fn candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
     let want_ban = rng.below(5) < 2;
     let (mut board, banned) = random_position(rng, size, want_ban)?;
 
-    // With a ban the mover is the banned side, or the ban would not matter.
-    let to_move = if banned || rng.below(2) == 0 {
-        board.to_move()
-    } else {
-        board.to_move().opp()
-    };
-    let defender = if rng.below(2) == 0 {
-        to_move
-    } else {
-        to_move.opp()
-    };
+    let (to_move, defender) = pick_sides(rng, &board, banned);
 
     // Target: a block of the defender with 1 to 3 liberties, half the time
     // one near a ko (where the ko models may disagree) when there is one.
@@ -270,30 +260,10 @@ fn life_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
     let size = 5 + rng.below(2);
     let want_ban = rng.below(5) < 1;
     let (mut board, banned) = random_position(rng, size, want_ban)?;
-    let to_move = if banned || rng.below(2) == 0 {
-        board.to_move()
-    } else {
-        board.to_move().opp()
-    };
-    let defender = if rng.below(2) == 0 {
-        to_move
-    } else {
-        to_move.opp()
-    };
+    let (to_move, defender) = pick_sides(rng, &board, banned);
     let near_life = |board: &mut Board, head: Point| {
-        if target_lives(board, head, None) {
-            return true;
-        }
-        let points: Vec<Point> = board.points().collect();
-        points.into_iter().any(|m| {
-            if !board.is_legal(defender, m) {
-                return false;
-            }
-            let undo = board.play(defender, m);
-            let alive = board.color_at(head) == Some(defender) && target_lives(board, head, None);
-            board.undo(&undo);
-            alive
-        })
+        target_lives(board, head, None)
+            || after_a_move(board, defender, head, |b, h| target_lives(b, h, None))
     };
     let blocks: Vec<Point> = blocks_of(&board, defender, 2..=4)
         .into_iter()
@@ -326,33 +296,13 @@ fn race_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
         (45, 60)
     };
     let (mut board, banned) = random_position_filled(rng, size, want_ban, fill)?;
-    let to_move = if banned || rng.below(2) == 0 {
-        board.to_move()
-    } else {
-        board.to_move().opp()
-    };
-    let defender = if rng.below(2) == 0 {
-        to_move
-    } else {
-        to_move.opp()
-    };
+    let (to_move, defender) = pick_sides(rng, &board, banned);
     let escape_libs = 3 + rng.below(3);
     let near_race = |board: &mut Board, head: Point| {
-        if race_won(board, head, escape_libs) {
-            return true;
-        }
-        let points: Vec<Point> = board.points().collect();
-        points.into_iter().any(|m| {
-            if !board.is_legal(defender, m) {
-                return false;
-            }
-            let undo = board.play(defender, m);
-            let won = board.color_at(head) == Some(defender)
-                && board.libs(head) < escape_libs
-                && race_won(board, head, escape_libs);
-            board.undo(&undo);
-            won
-        })
+        race_won(board, head, escape_libs)
+            || after_a_move(board, defender, head, |b, h| {
+                b.libs(h) < escape_libs && race_won(b, h, escape_libs)
+            })
     };
     let blocks: Vec<Point> = blocks_of(&board, defender, 2..=escape_libs - 1)
         .into_iter()
@@ -376,6 +326,42 @@ fn race_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
         target: stones[rng.below(stones.len())],
         to_move,
         escape_libs,
+    })
+}
+
+/// The player to move and the defender of a new problem. With a ko ban
+/// the mover is the banned side, or the ban would not matter.
+fn pick_sides(rng: &mut Rng, board: &Board, banned: bool) -> (Color, Color) {
+    let to_move = if banned || rng.below(2) == 0 {
+        board.to_move()
+    } else {
+        board.to_move().opp()
+    };
+    let defender = if rng.below(2) == 0 {
+        to_move
+    } else {
+        to_move.opp()
+    };
+    (to_move, defender)
+}
+
+/// Whether some legal move of `defender` keeps the block at `head` on the
+/// board and makes `holds` true of it.
+fn after_a_move(
+    board: &mut Board,
+    defender: Color,
+    head: Point,
+    holds: impl Fn(&mut Board, Point) -> bool,
+) -> bool {
+    let points: Vec<Point> = board.points().collect();
+    points.into_iter().any(|m| {
+        if !board.is_legal(defender, m) {
+            return false;
+        }
+        let undo = board.play(defender, m);
+        let ok = board.color_at(head) == Some(defender) && holds(board, head);
+        board.undo(&undo);
+        ok
     })
 }
 
