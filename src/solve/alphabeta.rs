@@ -77,7 +77,7 @@ impl<M: Copy + Eq + std::hash::Hash> Solver<M> {
             root_best: None,
         };
         let mut g = game.clone();
-        let v = search.search(&mut g, -1, 1, 0);
+        let v = search.search::<G, false>(&mut g, -1, 1, 0);
         let (budget, best) = (search.budget, search.root_best);
         budget.report(|| outcome_of(v), best, self.bytes())
     }
@@ -89,16 +89,17 @@ pub fn solve<G: Game>(game: &G, limits: &Limits) -> Result<Report<G::Move>, Stri
     Ok(Solver::new(limits).solve(game, limits))
 }
 
-struct Search<'s, 'l, M> {
-    solver: &'s mut Solver<M>,
-    budget: Budget<'l>,
-    root_best: Option<M>,
+pub(crate) struct Search<'s, 'l, M> {
+    pub(crate) solver: &'s mut Solver<M>,
+    pub(crate) budget: Budget<'l>,
+    pub(crate) root_best: Option<M>,
 }
 
 impl<M: Copy + Eq + std::hash::Hash> Search<'_, '_, M> {
-    /// Fail-soft α-β; the value for the player to move, or 0 (to be
-    /// ignored) once a limit stopped the search.
-    fn search<G: Game<Move = M>>(
+    /// Fail-soft α-β, or with `SCOUT` NegaScout's windows
+    /// ([`super::negascout`]); the value for the player to move, or 0 (to
+    /// be ignored) once a limit stopped the search.
+    pub(crate) fn search<G: Game<Move = M>, const SCOUT: bool>(
         &mut self,
         g: &mut G,
         mut alpha: i32,
@@ -159,7 +160,20 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, '_, M> {
             pick_next(&mut moves, &mut keys, i);
             let m = moves[i];
             let undo = g.play(m);
-            let v = -self.search(g, -beta, -alpha, ply + 1);
+            // Every child's window starts at the best value so far (α-β's
+            // raised α); NegaScout tests the later children with a null
+            // window first and re-searches one that fails high inside it.
+            let floor = alpha.max(best);
+            let v = if !SCOUT || i == 0 {
+                -self.search::<G, SCOUT>(g, -beta, -floor, ply + 1)
+            } else {
+                let t = -self.search::<G, SCOUT>(g, -floor - 1, -floor, ply + 1);
+                if t > floor && t < beta && self.budget.stopped.is_none() {
+                    -self.search::<G, SCOUT>(g, -beta, -t, ply + 1)
+                } else {
+                    t
+                }
+            };
             g.undo(m, undo);
             if self.budget.stopped.is_some() {
                 return 0;
@@ -170,27 +184,31 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, '_, M> {
                 if root {
                     self.root_best = Some(m);
                 }
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        let size = work_of(self.budget.nodes - nodes_before);
-                        self.solver.heuristics.reward(m, color, ply, size as u32);
-                        break;
-                    }
+                if v >= beta {
+                    let size = work_of(self.budget.nodes - nodes_before);
+                    self.solver.heuristics.reward(m, color, ply, size as u32);
+                    break;
                 }
             }
         }
-        let (lo, hi) = if best >= beta {
-            (best, 1)
-        } else if best <= alpha0 {
-            (-1, best)
-        } else {
-            (best, best)
-        };
+        let (lo, hi) = table_bounds(best, alpha0, beta, 1);
         let nodes = self.budget.nodes - nodes_before;
         self.solver
             .table
             .store(key, lo, hi, PROVEN, best_move, nodes);
         best
+    }
+}
+
+/// The table bounds a fail-soft search proved: `best` is a lower bound if
+/// it failed high, an upper bound if it failed low (at or below the
+/// original `alpha0`), else exact; `inf` is the search's infinity.
+pub(crate) fn table_bounds(best: i32, alpha0: i32, beta: i32, inf: i32) -> (i32, i32) {
+    if best >= beta {
+        (best, inf)
+    } else if best <= alpha0 {
+        (-inf, best)
+    } else {
+        (best, best)
     }
 }

@@ -10,8 +10,9 @@
 //!
 //! * **Solver** ([`solve`]): the win/loss/draw search of
 //!   [`super::alphabeta`] (values −1/0/+1, no horizon, proven bounds in the
-//!   table, [`Game::bound`]) with NegaScout's windows. A node is one call
-//!   of the search on a position.
+//!   table, [`Game::bound`]) with NegaScout's windows: one search serves
+//!   both, so that the two differ only in the windows they give the
+//!   children. A node is one call of the search on a position.
 //! * **Player** ([`best_move`], [`Player`]): iterative deepening with the
 //!   game's evaluation at the horizon, aspiration windows around the last
 //!   iteration's score, the table move first, then killers and history.
@@ -20,9 +21,9 @@
 //!   "no re-search at depth < 3" is taken only next to the horizon (depth 1),
 //!   because table bounds make shallow null-window values inexact.
 
-use super::alphabeta::{outcome_of, value_of, Solver, PROVEN};
+use super::alphabeta::{outcome_of, table_bounds, Search, Solver, PROVEN};
 use super::depth_first::{
-    check_acyclic, pick_next, table_bytes, work_of, Budget, Heuristics, Table, MAX_PLY,
+    check_acyclic, pick_next, table_bytes, Budget, Heuristics, Table, MAX_PLY,
 };
 use super::{Limits, Report};
 use crate::games::{Game, MoveList, Outcome, EVAL_MAX, MAX_MOVES};
@@ -45,121 +46,15 @@ pub fn solve_with<G: Game>(
 ) -> Report<G::Move> {
     solver.table.clear();
     solver.heuristics.clear();
-    let mut s = SolveSearch {
-        table: &mut solver.table,
-        heuristics: &mut solver.heuristics,
+    let mut s = Search {
+        solver,
         budget: Budget::new(limits),
         root_best: None,
     };
     let mut g = game.clone();
-    let v = s.search(&mut g, -1, 1, 0);
-    s.budget
-        .report(|| outcome_of(v), s.root_best, solver.bytes())
-}
-
-struct SolveSearch<'s, 'l, M> {
-    table: &'s mut Table<M>,
-    heuristics: &'s mut Heuristics<M>,
-    budget: Budget<'l>,
-    root_best: Option<M>,
-}
-
-impl<M: Copy + Eq + Hash> SolveSearch<'_, '_, M> {
-    fn search<G: Game<Move = M>>(
-        &mut self,
-        g: &mut G,
-        mut alpha: i32,
-        mut beta: i32,
-        ply: usize,
-    ) -> i32 {
-        if !self.budget.count() {
-            return 0;
-        }
-        if let Some(o) = g.outcome() {
-            return value_of(o);
-        }
-        let root = ply == 0;
-        let before = self.budget.nodes;
-        if !root {
-            if let Some(o) = g.bound() {
-                return value_of(o);
-            }
-        }
-        let key = g.canonical_key();
-        let mut tt_move = None;
-        if let Some(e) = self.table.probe(key) {
-            if !root {
-                if e.lo >= beta || e.lo == e.hi {
-                    return e.lo;
-                }
-                if e.hi <= alpha {
-                    return e.hi;
-                }
-                alpha = alpha.max(e.lo);
-                beta = beta.min(e.hi);
-            }
-            tt_move = e.best;
-        }
-        let mut moves = MoveList::new();
-        g.moves(&mut moves);
-        let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
-        let color = g.to_move();
-        if let Some(m) = self
-            .heuristics
-            .order(g, ply, tt_move, &moves, &mut keys, Some(self.table))
-        {
-            if root {
-                self.root_best = Some(m);
-            }
-            self.table.store(key, 1, 1, PROVEN, Some(m), 1);
-            return 1;
-        }
-        let alpha0 = alpha;
-        let mut best = -2;
-        let mut best_move = None;
-        for i in 0..moves.len() {
-            pick_next(&mut moves, &mut keys, i);
-            let m = moves[i];
-            let undo = g.play(m);
-            let v = if i == 0 {
-                -self.search(g, -beta, -alpha, ply + 1)
-            } else {
-                let floor = alpha.max(best);
-                let t = -self.search(g, -floor - 1, -floor, ply + 1);
-                if t > floor && t < beta && self.budget.stopped.is_none() {
-                    -self.search(g, -beta, -t, ply + 1)
-                } else {
-                    t
-                }
-            };
-            g.undo(m, undo);
-            if self.budget.stopped.is_some() {
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = Some(m);
-                if root {
-                    self.root_best = Some(m);
-                }
-                if v >= beta {
-                    let size = work_of(self.budget.nodes - before) as u32;
-                    self.heuristics.reward(m, color, ply, size);
-                    break;
-                }
-            }
-        }
-        let (lo, hi) = if best >= beta {
-            (best, 1)
-        } else if best <= alpha0 {
-            (-1, best)
-        } else {
-            (best, best)
-        };
-        self.table
-            .store(key, lo, hi, PROVEN, best_move, self.budget.nodes - before);
-        best
-    }
+    let v = s.search::<G, true>(&mut g, -1, 1, 0);
+    let (budget, best) = (s.budget, s.root_best);
+    budget.report(|| outcome_of(v), best, solver.bytes())
 }
 
 /// Score of a win at the root: a win at ply p scores `WIN − p`.
@@ -403,13 +298,7 @@ impl<M: Copy + Eq + Hash> PlaySearch<'_, '_, M> {
                 }
             }
         }
-        let (lo, hi) = if best >= beta {
-            (best, INF)
-        } else if best <= alpha0 {
-            (-INF, best)
-        } else {
-            (best, best)
-        };
+        let (lo, hi) = table_bounds(best, alpha0, beta, INF);
         let depth8 = depth.min(PROVEN as u32 - 1) as u8;
         self.table.store(
             key,
