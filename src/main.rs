@@ -77,6 +77,12 @@ fn main() -> ExitCode {
         Some(a) if a.starts_with("--") => ("gtp", &args[..]),
         Some(a) => (a, &args[1..]),
     };
+    // `regress` and `match` print their own, longer usage.
+    let asks_help = rest.iter().any(|a| a == "--help" || a == "-h");
+    if asks_help && matches!(command, "gtp" | "bench" | "solve") {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     match command {
         "gtp" => {
             let config = match parse_gtp_flags(rest) {

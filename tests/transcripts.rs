@@ -601,11 +601,25 @@ fn harness_self_check() {
     );
 }
 
-/// `tesuji --help` prints the usage like `tesuji help`.
+/// `tesuji --help` prints the usage like `tesuji help`, and so does
+/// `--help` or `-h` after a subcommand.
 #[test]
 fn double_dash_help_prints_usage() {
-    let run = run_engine(&["--help".to_string()], b"name\n");
-    assert!(run.status.success(), "--help: {}", run.status);
-    let usage = String::from_utf8_lossy(&run.stdout);
-    assert!(usage.starts_with("usage: tesuji"), "{usage}");
+    let asks: &[&[&str]] = &[
+        &["--help"],
+        &["gtp", "--help"],
+        &["solve", "--help"],
+        &["solve", "--game", "nogo:3x3", "-h"],
+        &["bench", "--help"],
+        &["bench", "search", "--help"],
+        &["regress", "--help"],
+        &["match", "--help"],
+    ];
+    for args in asks {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let run = run_engine(&args, b"name\n");
+        assert!(run.status.success(), "{args:?}: {}", run.status);
+        let usage = String::from_utf8_lossy(&run.stdout);
+        assert!(usage.starts_with("usage: tesuji"), "{args:?}: {usage}");
+    }
 }
