@@ -40,7 +40,7 @@
 //! races' closed forms against their minimax and the bound against
 //! exhaustive search of every position of every board up to 5×5.
 
-use super::{parse_vertex, vertex_name, Cell, ChildInfo, Color, Game, MoveList, Outcome};
+use super::{cell_name, parse_cell, Cell, ChildInfo, Color, Game, MoveList, Outcome};
 use crate::go::zobrist::key_table;
 use race::pick_pairs;
 pub use race::{cell_race_wins, race_moves, Assets, Bits, Masks};
@@ -476,16 +476,11 @@ impl Game for Domineering {
     }
 
     fn format_move(&self, m: u8) -> String {
-        let (r, c) = (m / self.cols, m % self.cols);
-        vertex_name(c as usize, r as usize)
+        cell_name(m as usize, self.cols())
     }
 
     fn parse_move(&self, text: &str) -> Option<u8> {
-        let (c, r) = parse_vertex(text)?;
-        if c >= self.cols() || r >= self.rows() {
-            return None;
-        }
-        let cell = (r * self.cols() + c) as u8;
+        let cell = parse_cell(text, self.rows(), self.cols())? as u8;
         self.is_legal(self.to_move, cell).then_some(cell)
     }
 

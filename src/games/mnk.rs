@@ -21,7 +21,7 @@
 //! `undo` clears one byte.
 
 use super::spec::MAX_SIDE;
-use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
+use super::{cell_name, parse_cell, Cell, Color, Game, MoveList, Outcome};
 use crate::go::zobrist::key_tables;
 
 /// Most points an m,n,k board may have.
@@ -205,16 +205,12 @@ impl Game for Mnk {
     }
 
     fn format_move(&self, m: u16) -> String {
-        vertex_name(m as usize % self.cols(), m as usize / self.cols())
+        cell_name(m as usize, self.cols())
     }
 
     fn parse_move(&self, text: &str) -> Option<u16> {
-        let (c, r) = parse_vertex(text)?;
-        if c >= self.cols() || r >= self.rows() || self.outcome().is_some() {
-            return None;
-        }
-        let p = r * self.cols() + c;
-        self.is_empty(p).then_some(p as u16)
+        let p = parse_cell(text, self.rows(), self.cols())?;
+        (self.outcome().is_none() && self.is_empty(p)).then_some(p as u16)
     }
 
     fn display_size(&self) -> usize {

@@ -242,9 +242,32 @@ pub fn parse_vertex(text: &str) -> Option<(usize, usize)> {
     Some((col, row - 1))
 }
 
+/// Names cell `index` of a row-major board `cols` wide (row 0 the bottom
+/// row) as a vertex: the boards of NoGo, Domineering and m,n,k number their
+/// cells this way.
+pub fn cell_name(index: usize, cols: usize) -> String {
+    vertex_name(index % cols, index / cols)
+}
+
+/// The row-major index of the cell a vertex names on a `rows`×`cols`
+/// board, or `None` for a malformed vertex or one off the board.
+pub fn parse_cell(text: &str, rows: usize, cols: usize) -> Option<usize> {
+    let (c, r) = parse_vertex(text)?;
+    (c < cols && r < rows).then_some(r * cols + c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn cells_round_trip() {
+        assert_eq!(parse_cell("C2", 4, 5), Some(7));
+        assert_eq!(cell_name(7, 5), "C2");
+        assert_eq!(parse_cell("F1", 4, 5), None);
+        assert_eq!(parse_cell("A5", 4, 5), None);
+        assert_eq!(parse_cell("pass", 4, 5), None);
+    }
 
     #[test]
     fn vertices_round_trip() {

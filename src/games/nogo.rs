@@ -26,7 +26,7 @@
 //! not touching the point cannot lose a liberty, so nothing else matters.
 //! Moves, mobility and outcome are then one mask each.
 
-use super::{parse_vertex, vertex_name, Cell, Color, Game, MoveList, Outcome};
+use super::{cell_name, parse_cell, Cell, Color, Game, MoveList, Outcome};
 use crate::go::zobrist::key_tables;
 
 /// Most points a NoGo board may have (the bitboard's width).
@@ -225,15 +225,11 @@ impl Game for NoGo {
     }
 
     fn format_move(&self, m: u8) -> String {
-        vertex_name(m as usize % self.cols(), m as usize / self.cols())
+        cell_name(m as usize, self.cols())
     }
 
     fn parse_move(&self, text: &str) -> Option<u8> {
-        let (c, r) = parse_vertex(text)?;
-        if c >= self.cols() || r >= self.rows() {
-            return None;
-        }
-        let p = (r * self.cols() + c) as u8;
+        let p = parse_cell(text, self.rows(), self.cols())? as u8;
         self.is_legal(self.to_move, p).then_some(p)
     }
 
