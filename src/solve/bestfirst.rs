@@ -77,8 +77,16 @@ pub trait Rule: Copy {
     fn start(&self) -> Self::Acc;
     /// Adds one child's value (every child, solved ones included).
     fn add(&self, acc: Self::Acc, child: Self::V) -> Self::Acc;
-    /// The value of an unsolved node from its children.
-    fn finish(&self, acc: Self::Acc) -> Self::V;
+    /// A cache that `finish` may consult and fill (PP memoises its
+    /// logarithm; `()` for none), made once per search by [`Rule::memo`]
+    /// and shared through `&` (interior mutability): the search evaluates
+    /// nodes through shared references.
+    type Memo;
+    /// A fresh memo (the only allocation a rule makes, at setup).
+    fn memo(&self) -> Self::Memo;
+    /// The value of an unsolved node from its children. A function of
+    /// `acc` alone: the memo may only save recomputing it.
+    fn finish(&self, acc: Self::Acc, memo: &Self::Memo) -> Self::V;
     /// `select-child`: whether child value `a` is strictly more promising
     /// than `b` (the first of equals is chosen).
     fn better(&self, a: &Self::V, b: &Self::V) -> bool;
@@ -187,6 +195,7 @@ pub struct Search<G: Game, R: Rule> {
     /// PP's leaf values take an `exp` and a `log`, and every child of
     /// every expansion needs one.
     leaves: Vec<R::V>,
+    memo: R::Memo,
     table_peak: usize,
 }
 
@@ -219,6 +228,7 @@ impl<G: Game, R: Rule> Search<G, R> {
             child_keys: Vec::with_capacity(MAX_MOVES),
             child_nodes: Vec::with_capacity(MAX_MOVES),
             leaves: (0..=MAX_MOVES).map(|c| rule.leaf(c)).collect(),
+            memo: rule.memo(),
             table_peak: 0,
         }
     }
@@ -307,7 +317,7 @@ impl<G: Game, R: Rule> Search<G, R> {
             // Every child is won for its mover.
             return (self.rule.lost(), EXPANDED | LOST, 0);
         }
-        (self.rule.finish(acc), EXPANDED, best)
+        (self.rule.finish(acc, &self.memo), EXPANDED, best)
     }
 
     /// `extend`: creates the children of leaf `id` (position `g`). False

@@ -59,8 +59,12 @@ impl Rule for PnRule {
         )
     }
 
+    type Memo = ();
+
+    fn memo(&self) {}
+
     #[inline]
-    fn finish(&self, (min_delta, sum_phi): (u32, u32)) -> [u32; 2] {
+    fn finish(&self, (min_delta, sum_phi): (u32, u32), _: &()) -> [u32; 2] {
         [min_delta, sum_phi]
     }
 
