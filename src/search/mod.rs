@@ -191,6 +191,14 @@ impl Player {
         self.analysis = on;
     }
 
+    /// Turns late move reductions (forward pruning, see
+    /// [`negascout`]) on (the default) or off. Off, the search computes
+    /// the exact minimax value of each depth, which tests compare with
+    /// alpha-beta.
+    pub fn set_pruning(&mut self, on: bool) {
+        self.core.use_lmr = on;
+    }
+
     /// Turns the transposition table on or off (on by default). With it off
     /// the search is plain NegaScout, which tests compare to alpha-beta.
     pub fn set_tt_enabled(&mut self, on: bool) {
