@@ -58,7 +58,7 @@ const HISTORY_CAP: u32 = 100_000;
 /// Late move reductions: at a node with at least this many plies left,
 /// a quiet move (no capture, save or atari, not the table's move nor a
 /// killer, not urgent for the root's block analysis) searched after the
-/// first [`LMR_MOVES`] gets a null-window search one ply shallower first,
+/// first [`LMR_MOVES`] gets a null-window search [`LMR_PLIES`] shallower first,
 /// and the normal search only if that one fails high. Full-width search
 /// reached depth 3 to 4 on 9×9 under a minute's clock; most of those
 /// nodes went to quiet moves far down the ordering that never become
@@ -66,6 +66,15 @@ const HISTORY_CAP: u32 = 100_000;
 /// minimax value of the depth, so `use_lmr` is off where the tests compare
 /// NegaScout with alpha-beta.
 const LMR_MIN_DEPTH: i32 = 3;
+/// The reduction is two plies, not one: Go evaluations swing with the side
+/// that moved last, and a one-ply reduction would judge the reduced moves
+/// at the other parity than their siblings (in self-play that lost 4-9).
+const LMR_PLIES: i32 = 2;
+// With `use_lmr` on, the leaves' quiescence searches also get the node's
+// window (`quiesce::window_value`): stand-pat cutoffs skip most tactical
+// lines that cannot matter. Their values are then bounds, not exact, so
+// the re-search after a TEST that fails high is done at every depth (the
+// notes' line-11 shortcut needs exact leaves).
 const LMR_MOVES: usize = 3;
 /// Bits in the filter that screens game-history hashes for superko.
 const FILTER_BITS: usize = 1 << 16;
@@ -431,7 +440,7 @@ impl<'a> Search<'a> {
                     // TEST: can this move beat the best so far?
                     let a = alpha.max(best);
                     let mut t = -self.node(b, -a - 1, -a, depth - 1, 1, p);
-                    if t > a && t < beta && depth >= 3 && !self.aborted {
+                    if t > a && t < beta && (depth >= 3 || self.core.use_lmr) && !self.aborted {
                         t = -self.node(b, -beta, -t, depth - 1, 1, p);
                     }
                     t
@@ -525,7 +534,11 @@ impl<'a> Search<'a> {
                 status: self.core.use_status.then_some(&*self.core.status),
                 nodes: 0,
             };
-            let v = quiesce::leaf_value(&mut leaf, b, last);
+            let v = if self.core.use_lmr {
+                quiesce::window_value(&mut leaf, b, alpha, beta, last)
+            } else {
+                quiesce::leaf_value(&mut leaf, b, last)
+            };
             self.nodes += leaf.nodes;
             return v;
         }
@@ -627,7 +640,7 @@ impl<'a> Search<'a> {
                 self.core.path.push(h);
                 let mut t = a + 1;
                 if reduce {
-                    t = -self.node(b, -a - 1, -a, depth - 2, ply + 1, p);
+                    t = -self.node(b, -a - 1, -a, depth - 1 - LMR_PLIES, ply + 1, p);
                 }
                 if t > a && !self.aborted {
                     t = self.child(b, a, beta, depth, ply, p, searched == 0);
@@ -704,7 +717,7 @@ impl<'a> Search<'a> {
             return -self.node(b, -beta, -a, depth - 1, ply + 1, last);
         }
         let t = -self.node(b, -a - 1, -a, depth - 1, ply + 1, last);
-        if t > a && t < beta && depth >= 3 && !self.aborted {
+        if t > a && t < beta && (depth >= 3 || self.core.use_lmr) && !self.aborted {
             return -self.node(b, -beta, -t, depth - 1, ply + 1, last);
         }
         t

@@ -52,6 +52,19 @@ pub(crate) fn leaf_value(leaf: &mut Leaf, b: &mut Board, last: Point) -> i32 {
     quiesce(leaf, b, -INF, INF, QDEPTH, last)
 }
 
+/// The fail-soft quiescence value of `b` within `(alpha, beta)`: exact
+/// inside the window, a bound outside it. Cheaper than [`leaf_value`]
+/// (stand-pat cutoffs); the searcher uses it when it prunes anyway.
+pub(crate) fn window_value(
+    leaf: &mut Leaf,
+    b: &mut Board,
+    alpha: i32,
+    beta: i32,
+    last: Point,
+) -> i32 {
+    quiesce(leaf, b, alpha, beta, QDEPTH, last)
+}
+
 fn quiesce(leaf: &mut Leaf, b: &mut Board, alpha: i32, beta: i32, depth: u32, last: Point) -> i32 {
     let stand = evaluate_with(b, leaf.komi, leaf.status);
     if depth == 0 || stand >= beta {
