@@ -131,7 +131,7 @@ pub(crate) fn saved_size(b: &Board, color: Color, p: Point) -> usize {
 
 /// Whether `p` takes an enemy block down to one liberty.
 #[inline]
-pub(crate) fn gives_atari(b: &Board, color: Color, p: Point) -> bool {
+fn gives_atari(b: &Board, color: Color, p: Point) -> bool {
     let enemy = color.opp().cell();
     Board::neighbors(p)
         .iter()

@@ -18,10 +18,12 @@
 //!   not a self-atari, so that ladders are read out move by move.
 //!
 //! The search is fail-soft alpha-beta over these moves, at most
-//! [`QDEPTH`] plies. The main search calls it with the full window
-//! ([`leaf_value`]): its value is then a function of the position alone,
-//! so the leaves stay exact and the NegaScout shortcut of the last two
-//! plies (no re-search) stays sound. Move lists are small stack arrays;
+//! [`QDEPTH`] plies. With exact leaves the main search calls it with the
+//! full window ([`leaf_value`]): its value is then a function of the
+//! position alone, so the leaves stay exact and the NegaScout shortcut of
+//! the last two plies (no re-search) stays sound. The player by default
+//! gives it the node's window instead ([`window_value`], see
+//! `negascout::Core::exact_leaves`). Move lists are small stack arrays;
 //! nothing allocates.
 
 use super::eval::evaluate_with;
