@@ -191,6 +191,15 @@ impl Player {
         self.analysis = on;
     }
 
+    /// Exact leaves on or off (off by default): on, the quiescence search
+    /// at every leaf gets the full window and each depth's root value is
+    /// its exact minimax value, which tests compare with alpha-beta; off,
+    /// it gets the node's window, which is much cheaper (see
+    /// `negascout::Core::exact_leaves`).
+    pub fn set_exact_leaves(&mut self, on: bool) {
+        self.core.exact_leaves = on;
+    }
+
     /// Turns the transposition table on or off (on by default). With it off
     /// the search is plain NegaScout, which tests compare to alpha-beta.
     pub fn set_tt_enabled(&mut self, on: bool) {

@@ -18,10 +18,12 @@
 //!   not a self-atari, so that ladders are read out move by move.
 //!
 //! The search is fail-soft alpha-beta over these moves, at most
-//! [`QDEPTH`] plies. The main search calls it with the full window
-//! ([`leaf_value`]): its value is then a function of the position alone,
-//! so the leaves stay exact and the NegaScout shortcut of the last two
-//! plies (no re-search) stays sound. Move lists are small stack arrays;
+//! [`QDEPTH`] plies. With exact leaves the main search calls it with the
+//! full window ([`leaf_value`]): its value is then a function of the
+//! position alone, so the leaves stay exact and the NegaScout shortcut of
+//! the last two plies (no re-search) stays sound. The player by default
+//! gives it the node's window instead ([`window_value`], see
+//! `negascout::Core::exact_leaves`). Move lists are small stack arrays;
 //! nothing allocates.
 
 use super::eval::evaluate_with;
@@ -50,6 +52,19 @@ pub(crate) struct Leaf<'a> {
 /// move that led to `b` (`PASS` if none).
 pub(crate) fn leaf_value(leaf: &mut Leaf, b: &mut Board, last: Point) -> i32 {
     quiesce(leaf, b, -INF, INF, QDEPTH, last)
+}
+
+/// The fail-soft quiescence value of `b` within `(alpha, beta)`: exact
+/// inside the window, a bound outside it. Cheaper than [`leaf_value`]
+/// (stand-pat cutoffs); the searcher uses it when it prunes anyway.
+pub(crate) fn window_value(
+    leaf: &mut Leaf,
+    b: &mut Board,
+    alpha: i32,
+    beta: i32,
+    last: Point,
+) -> i32 {
+    quiesce(leaf, b, alpha, beta, QDEPTH, last)
 }
 
 fn quiesce(leaf: &mut Leaf, b: &mut Board, alpha: i32, beta: i32, depth: u32, last: Point) -> i32 {

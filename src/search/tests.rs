@@ -159,6 +159,7 @@ fn negascout_matches_alphabeta() {
             for color in [Color::Black, Color::White] {
                 let mut player = Player::new(1);
                 player.set_tt_enabled(false);
+                player.set_exact_leaves(true);
                 player.set_block_analysis(false);
                 let r = search(&mut player, game, color, SearchLimits::depth(depth as u32));
                 let reference = Reference::root_value(game, color, depth);
@@ -181,6 +182,7 @@ fn negascout_with_a_cleared_table_matches_alphabeta() {
     for (i, game) in small_positions().iter().enumerate() {
         let max_depth = if game.size() == 5 { 4 } else { 3 };
         let mut player = Player::new(1);
+        player.set_exact_leaves(true);
         for color in [Color::Black, Color::White] {
             player.new_game();
             let r = search(
