@@ -190,6 +190,7 @@
 //! one [`CaptureGame`].
 
 mod child;
+mod forced;
 mod frame;
 mod numbers;
 mod search;
@@ -206,6 +207,7 @@ use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
+pub use forced::Forced;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use search::Stats;
 use search::{Anc, Search};
@@ -251,6 +253,9 @@ pub struct Options {
     /// Highest threat order λ-df-pn and dual-λ try (0: the default,
     /// [`DEFAULT_MAX_ORDER`]).
     pub max_order: u8,
+    /// Whether the attacker answers a defender's escape threat only inside
+    /// its zone (see `forced`).
+    pub forced: Forced,
 }
 
 /// Default highest threat order of λ-df-pn and dual-λ.
@@ -665,6 +670,7 @@ impl Solver {
             attacker: problem.attacker,
             target: problem.target,
             ladder: opts.ladder,
+            forced: opts.forced == Forced::On,
             eps_milli: self.eps_milli,
             weak: self.weak,
             nodes: 0,
