@@ -344,7 +344,8 @@ fn solver_limits(engine: &mut Engine, args: &mut Args) -> Result<String, String>
                 forced = match value {
                     "on" => Forced::On,
                     "off" => Forced::Off,
-                    _ => return Err("forced is on or off".into()),
+                    "split" => Forced::Split,
+                    _ => return Err("forced is on, off or split".into()),
                 }
             }
             _ => return Err(parse::SYNTAX_ERROR.into()),

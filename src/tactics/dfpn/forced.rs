@@ -56,14 +56,24 @@ use crate::go::board::{Board, Point};
 use crate::tactics::rules::Step;
 use crate::tactics::zone::Zone;
 
-/// Whether the df-pn searches use the forced-reply rule.
+/// Where the searches use the forced-reply rule.
+///
+/// The rule only leaves out proven losses, but it changes the proof and
+/// disproof numbers of the nodes it cuts (an attacker node with a handful
+/// of moves looks far easier to refute than one with the whole board), and
+/// so the order df-pn searches in: on the suite it solves some problems
+/// much sooner and others much later. [`Forced::Split`] gets both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Forced {
     /// Every attacker move is searched.
     Off,
-    /// The attacker answers a defender's winning point inside its zone.
-    #[default]
+    /// Every search uses the rule.
     On,
+    /// Plain df-pn ([`super::Algo::Dfpn`]) uses the rule for the first half
+    /// of its budget and goes on without it, sharing the table; λ-df-pn,
+    /// dual-λ and zone df-pn use it; `auto` does not.
+    #[default]
+    Split,
 }
 
 impl Search<'_> {
@@ -94,6 +104,9 @@ impl Search<'_> {
                 continue;
             }
             let z = self.winning_zone(q);
+            if cfg!(debug_assertions) {
+                self.check_zone(q, &z, escape);
+            }
             match &mut allowed {
                 None => allowed = Some(z),
                 Some(a) => a.intersect(&z),
@@ -135,6 +148,31 @@ impl Search<'_> {
         }
         self.game.undo();
         won
+    }
+
+    /// Debug builds: every legal attacker move outside `z` is answered by
+    /// a defender stone on `q` that leaves the target `escape` liberties.
+    fn check_zone(&mut self, q: Point, z: &Zone, escape: usize) {
+        let defender = self.defender();
+        let size = self.game.board().size();
+        for row in 0..size {
+            for col in 0..size {
+                let m = Board::point_at(col, row);
+                if z.contains(m) || self.game.play(m) != Step::Played {
+                    continue;
+                }
+                if self.game.winner().is_none() {
+                    assert_eq!(self.game.play(q), Step::Played, "q after {m}");
+                    let b = self.game.board();
+                    assert!(
+                        b.color_at(self.target) == Some(defender) && b.libs(self.target) >= escape,
+                        "q {q} after {m}"
+                    );
+                    self.game.undo();
+                }
+                self.game.undo();
+            }
+        }
     }
 
     /// What a defender stone on `q` reads (see the module documentation).
