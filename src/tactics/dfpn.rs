@@ -84,7 +84,13 @@
 //!    this kind that capture nothing are never even listed (see *Frames*);
 //! 5. the min/sum rules over a frame whose children are all solved, the
 //!    frame's group of unlisted moves being empty or made of rule-4 losses;
-//! 6. a solved table entry that is *usable* at the current node.
+//! 6. a solved table entry that is *usable* at the current node;
+//! 7. the forced-reply rule (`forced`): at the attacker's move, where the
+//!    defender has a point that escapes at once, the attacker's moves
+//!    outside what that escape reads, and its pass, lose (the defender
+//!    escapes there next, on every path and under every ko model); they
+//!    are left out of the frame, so a node whose listed moves all lose is
+//!    lost.
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
