@@ -20,8 +20,8 @@ use tesuji::tactics::zone::Zone;
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
 
-/// A white block in a ladder start on 19×19: escaping is far beyond the
-/// node limit, so every solve runs its full budget.
+/// A white block in a ladder start on 19×19: the threat searches run
+/// their full budget on it.
 fn position() -> (Board, Problem) {
     let mut b = Board::new(19);
     let at = |c, r| Board::point_at(c, r);
@@ -60,7 +60,9 @@ fn life_position() -> (Board, Problem) {
 #[test]
 fn solving_never_allocates_after_setup() {
     let (board, problem) = position();
-    check(board, problem, 20_000);
+    // Plain df-pn's forced replies (`dfpn::forced`) read the ladder out
+    // within the limit; the threat searches still run theirs.
+    check(board, problem, 10_000);
     // Solved at once: the defender splits the eye space into two vital
     // regions; the life check runs to its proof.
     let (board, problem) = life_position();
@@ -107,7 +109,7 @@ fn forced_replies_never_allocate() {
     eprintln!(
         "alloc: forced replies: {nodes} nodes, {forced} forced nodes, {allocations} allocations"
     );
-    assert!(nodes > 1000 && forced > 0, "{nodes} {forced}");
+    assert!(nodes > 500 && forced > 100, "{nodes} {forced}");
     assert_eq!(allocations, 0);
 }
 

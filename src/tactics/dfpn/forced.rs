@@ -100,7 +100,7 @@ impl Search<'_> {
         }
         let mut allowed: Option<Zone> = None;
         for q in cands.iter() {
-            if !self.escapes_at(q, libs, escape) {
+            if !self.escapes_at(q, here, libs, escape) {
                 continue;
             }
             let z = self.winning_zone(q);
@@ -118,7 +118,7 @@ impl Search<'_> {
     /// Whether a defender stone on `q`, the attacker having moved far
     /// away, would leave the target with `escape` liberties or more; the
     /// target has `libs` now.
-    fn escapes_at(&mut self, q: Point, libs: usize, escape: usize) -> bool {
+    fn escapes_at(&mut self, q: Point, here: &Here, libs: usize, escape: usize) -> bool {
         let b = self.game.board();
         let defender = self.defender();
         // Cheap bound first: without joining another defender block or
@@ -134,6 +134,14 @@ impl Search<'_> {
         }
         if !more && libs + empty < escape + 1 {
             return false;
+        }
+        // A stone on a liberty that captures nothing: counted on the board
+        // as it is (a far move leaves no ko ban on q, and q cannot be
+        // suicide with the liberties it must reach).
+        if here.libs.contains(q) {
+            if let Some((after, _)) = self.join_target(q, here, 0) {
+                return after >= escape;
+            }
         }
         // A null move stands for the attacker's move far away: it leaves
         // no ko ban, as such a move would not (see the module docs).
