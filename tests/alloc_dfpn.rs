@@ -11,7 +11,7 @@ use common::alloc::{counted, CountingAlloc};
 use std::sync::atomic::AtomicBool;
 use tesuji::go::board::Board;
 use tesuji::go::Color;
-use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
+use tesuji::tactics::dfpn::{Algo, Forced, Limits, Options, Question, Solver};
 use tesuji::tactics::life::target_lives;
 use tesuji::tactics::race::race_won;
 use tesuji::tactics::rules::{KoModel, Problem};
@@ -20,8 +20,8 @@ use tesuji::tactics::zone::Zone;
 #[global_allocator]
 static ALLOC: CountingAlloc = CountingAlloc;
 
-/// A white block in a ladder start on 19×19: escaping is far beyond the
-/// node limit, so every solve runs its full budget.
+/// A white block in a ladder start on 19×19: the threat searches run
+/// their full budget on it.
 fn position() -> (Board, Problem) {
     let mut b = Board::new(19);
     let at = |c, r| Board::point_at(c, r);
@@ -60,11 +60,57 @@ fn life_position() -> (Board, Problem) {
 #[test]
 fn solving_never_allocates_after_setup() {
     let (board, problem) = position();
-    check(board, problem, 20_000);
+    // Plain df-pn's forced replies (`dfpn::forced`) read the ladder out
+    // within the limit; the threat searches still run theirs.
+    check(board, problem, 10_000);
     // Solved at once: the defender splits the eye space into two vital
     // regions; the life check runs to its proof.
     let (board, problem) = life_position();
     check(board, problem, 1);
+}
+
+/// The forced-reply rule (`dfpn::forced`) at work: the ladder block of
+/// [`position`] escaping at 4 liberties, so that at most attacker nodes the
+/// defender has a point that escapes at once. After a first solve, solves
+/// with the rule on (its trial moves and zones included) never touch the
+/// heap, and the rule cut some nodes.
+#[test]
+fn forced_replies_never_allocate() {
+    let (board, mut problem) = position();
+    problem.escape_libs = 4;
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: 20_000,
+        time: None,
+    };
+    let mut solver = Solver::new(8);
+    let opts = Options {
+        forced: Forced::On,
+        ..Options::default()
+    };
+    let q = |favoured| Question {
+        board: &board,
+        problem,
+        model: KoModel { favoured },
+        to_move: problem.attacker,
+    };
+    solver.solve(q(None), opts, limits, &stop);
+    let ((nodes, forced), allocations) = counted(|| {
+        let (mut nodes, mut forced) = (0, 0);
+        for algo in [Algo::Dfpn, Algo::LambdaDfpn, Algo::Auto] {
+            for favoured in [None, Some(Color::Black), Some(Color::White)] {
+                let r = solver.solve(q(favoured), Options { algo, ..opts }, limits, &stop);
+                nodes += r.nodes;
+                forced += r.stats.forced_nodes;
+            }
+        }
+        (nodes, forced)
+    });
+    eprintln!(
+        "alloc: forced replies: {nodes} nodes, {forced} forced nodes, {allocations} allocations"
+    );
+    assert!(nodes > 500 && forced > 100, "{nodes} {forced}");
+    assert_eq!(allocations, 0);
 }
 
 /// `count` boards of `size`, each after `moves` pseudo-random moves from

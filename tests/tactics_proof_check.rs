@@ -11,7 +11,8 @@
 use std::sync::atomic::AtomicBool;
 use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
 use tesuji::tactics::problems::{
-    check_solver, generate, generate_life, generate_race, GeneratedProblem, SolverAnswer,
+    check_solver, generate, generate_forced, generate_life, generate_race, GeneratedProblem,
+    SolverAnswer,
 };
 
 fn check(algo: Algo) {
@@ -113,6 +114,24 @@ fn race_rule_agrees_with_exhaustive_search() {
         .into_iter()
         .map(|(p, _)| p)
         .collect();
+    for algo in [
+        Algo::Dfpn,
+        Algo::LambdaDfpn,
+        Algo::DualLambda,
+        Algo::ZoneDfpn,
+        Algo::Auto,
+    ] {
+        check_problems(algo, &problems);
+    }
+}
+
+/// Forced-reply problems: the attacker to move, the defender one move
+/// from escaping, so df-pn's forced-reply rule (`dfpn::forced`) leaves
+/// most attacker moves out at the root and below; the reference knows
+/// nothing of it.
+#[test]
+fn forced_replies_agree_with_exhaustive_search() {
+    let problems = generate_forced(0xF0CE_2026, 300);
     for algo in [
         Algo::Dfpn,
         Algo::LambdaDfpn,

@@ -13,7 +13,7 @@ use super::parse::{self, Args};
 use super::registry::Command;
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Move;
-use crate::tactics::dfpn::{Algo, KoResult, Limit, Limits, Options};
+use crate::tactics::dfpn::{Algo, Forced, KoResult, Limit, Limits, Options};
 use crate::tactics::rules::Problem;
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -156,6 +156,7 @@ fn gnugo_command(
             engine.solver_algo
         },
         max_order: 0,
+        forced: engine.solver_forced,
     };
     let limits = engine.solver_limits;
     gnugo_answer(&run(engine, p, side, None, opts, limits, false))
@@ -260,6 +261,7 @@ pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> 
         avoid_root_pass: req.side == Side::Defender,
         algo: req.algo,
         max_order: req.max_order,
+        forced: engine.solver_forced,
     };
     run(
         engine, req.block, req.side, req.escape, opts, req.limits, live,
@@ -331,15 +333,25 @@ fn describe(l: &Limits, algo: Algo) -> String {
 fn solver_limits(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let mut limits = engine.solver_limits;
     let mut algo = engine.solver_algo;
+    let mut forced = engine.solver_forced;
     for token in args.remaining() {
         let (key, value) = option(token)?;
         match key {
             "nodes" => limits.nodes = node_count(value)?,
             "time" => limits.time = Some(seconds(value)?),
             "algo" => algo = Algo::parse(value).ok_or("unknown algorithm")?,
+            "forced" => {
+                forced = match value {
+                    "on" => Forced::On,
+                    "off" => Forced::Off,
+                    "split" => Forced::Split,
+                    _ => return Err("forced is on, off or split".into()),
+                }
+            }
             _ => return Err(parse::SYNTAX_ERROR.into()),
         }
     }
+    engine.solver_forced = forced;
     engine.solver_limits = limits;
     engine.solver_algo = algo;
     Ok(describe(&limits, algo))

@@ -68,6 +68,9 @@ pub struct Engine {
     pub solver_limits: Limits,
     /// Algorithm of `attack` and `defend` and the default of `solve`.
     pub solver_algo: Algo,
+    /// The forced-reply rule of the capture solvers (`tesuji-solver_limits
+    /// forced=on|off`).
+    pub solver_forced: crate::tactics::dfpn::Forced,
     /// Work of the last solving command.
     pub solver_stats: SolverStats,
     /// Every solving command shows its search to GoGui on stderr
@@ -123,6 +126,7 @@ impl Engine {
             solver: None,
             solver_limits: DEFAULT_SOLVER_LIMITS,
             solver_algo: Algo::Auto,
+            solver_forced: Default::default(),
             solver_stats: SolverStats::default(),
             live_gfx: false,
             random,

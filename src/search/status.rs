@@ -159,6 +159,7 @@ pub(crate) fn ask(
         avoid_root_pass: mover == problem.defender(),
         algo: Algo::Dfpn,
         max_order: 0,
+        forced: crate::tactics::dfpn::Forced::Off,
     };
     let r = solver.solve_with_ko(board, problem, mover, opts, Limits { nodes, time }, stop);
     *spent += r.nodes;

@@ -84,7 +84,13 @@
 //!    this kind that capture nothing are never even listed (see *Frames*);
 //! 5. the min/sum rules over a frame whose children are all solved, the
 //!    frame's group of unlisted moves being empty or made of rule-4 losses;
-//! 6. a solved table entry that is *usable* at the current node.
+//! 6. a solved table entry that is *usable* at the current node;
+//! 7. the forced-reply rule (`forced`): at the attacker's move, where the
+//!    defender has a point that escapes at once, the attacker's moves
+//!    outside what that escape reads, and its pass, lose (the defender
+//!    escapes there next, on every path and under every ko model); they
+//!    are left out of the frame, so a node whose listed moves all lose is
+//!    lost.
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
@@ -190,6 +196,7 @@
 //! one [`CaptureGame`].
 
 mod child;
+mod forced;
 mod frame;
 mod numbers;
 mod search;
@@ -206,6 +213,7 @@ use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
+pub use forced::Forced;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use search::Stats;
 use search::{Anc, Search};
@@ -251,6 +259,9 @@ pub struct Options {
     /// Highest threat order λ-df-pn and dual-λ try (0: the default,
     /// [`DEFAULT_MAX_ORDER`]).
     pub max_order: u8,
+    /// Whether the attacker answers a defender's escape threat only inside
+    /// its zone (see `forced`).
+    pub forced: Forced,
 }
 
 /// Default highest threat order of λ-df-pn and dual-λ.
@@ -389,6 +400,8 @@ struct Shape {
     sides: [bool; 2],
     order: u8,
     own: bool,
+    /// The forced-reply rule (see `forced`).
+    forced: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -535,15 +548,20 @@ impl Solver {
         // At most 15 orders: 2 + 3·15 searches, and one zone df-pn.
         let mut plan: ArrayVec<(Shape, u64), 48> = ArrayVec::new();
         let orders = 1..=max_order.min(15);
+        // The forced-reply rule in the threat searches, unless off; in
+        // plain df-pn see [`Forced`].
+        let threat_forced = opts.forced != Forced::Off;
         let threats = |sides, order| Shape {
             sides,
             order,
             own: true,
+            forced: threat_forced,
         };
         let plain = Shape {
             sides: [false, false],
             order: 0,
             own: true,
+            forced: opts.forced == Forced::On,
         };
         // Zone df-pn at the highest order: every opponent threat of lower
         // order found limits a node's moves to its zone.
@@ -551,9 +569,24 @@ impl Solver {
             sides: [true, true],
             order: max_order,
             own: false,
+            forced: threat_forced,
         };
         match opts.algo {
-            Algo::Dfpn => plan.push((plain, 1000)),
+            Algo::Dfpn => {
+                if opts.forced == Forced::Split {
+                    // Half the budget with the rule, then the rest without.
+                    // The two keep apart in the table: the numbers of the
+                    // first would steer the second into its own order.
+                    plan.push((
+                        Shape {
+                            forced: true,
+                            ..plain
+                        },
+                        500,
+                    ));
+                }
+                plan.push((plain, 1000));
+            }
             Algo::LambdaDfpn => {
                 for n in orders {
                     plan.push((threats(only(mover), n), 1000));
@@ -567,6 +600,11 @@ impl Solver {
             }
             Algo::ZoneDfpn => plan.push((zone, 1000)),
             Algo::Auto => {
+                // Without the rule unless it is on (`Forced`).
+                let threats = |sides, order| Shape {
+                    forced: opts.forced == Forced::On,
+                    ..threats(sides, order)
+                };
                 // A short df-pn first: many blocks are read out by plain
                 // df-pn in a few thousand nodes, where a threat search
                 // would first spend its share. Its table entries stay for
@@ -651,9 +689,17 @@ impl Solver {
         // A threat proof of order k < max_order has at most k null moves
         // on a line, and a transfer adds one stone more (see `threats`).
         let soft_libs = opts.max_order as usize + 3;
-        let Shape { sides, order, own } = shape;
-        let shape =
-            (sides[0] as u64) | (sides[1] as u64) << 1 | (order as u64) << 2 | (!own as u64) << 10;
+        let Shape {
+            sides,
+            order,
+            own,
+            forced,
+        } = shape;
+        let shape = (sides[0] as u64)
+            | (sides[1] as u64) << 1
+            | (order as u64) << 2
+            | (!own as u64) << 10
+            | (forced as u64) << 11;
         let mut s = Search {
             game: CaptureGame::new(board, problem, model, to_move),
             tt: &mut self.tt,
@@ -665,6 +711,7 @@ impl Solver {
             attacker: problem.attacker,
             target: problem.target,
             ladder: opts.ladder,
+            forced,
             eps_milli: self.eps_milli,
             weak: self.weak,
             nodes: 0,

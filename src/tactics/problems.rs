@@ -170,6 +170,56 @@ pub fn generate_race(seed: u64, count: usize) -> Vec<(GeneratedProblem, Solution
     generate_kind(seed, count, race_candidate)
 }
 
+/// `count` forced-reply problems, the same for the same `seed`: like
+/// [`generate`], but the attacker is to move and the defender has a
+/// *winning point*, a move that would give the target `escape_libs`
+/// liberties at once (`escape_libs` is one more than the target has, or
+/// two), so df-pn's forced-reply rule (`dfpn::forced`) cuts the attacker's
+/// moves at the root and at many nodes below. They check that the moves
+/// it leaves out are losses, against the exhaustive search, which knows
+/// nothing of the rule.
+pub fn generate_forced(seed: u64, count: usize) -> Vec<GeneratedProblem> {
+    generate_kind(seed, count, forced_candidate)
+        .into_iter()
+        .map(|(p, _)| p)
+        .collect()
+}
+
+/// One random forced-reply problem (see [`generate_forced`]), not yet
+/// checked for solvability.
+fn forced_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
+    let size = 5 + rng.below(3);
+    let fill = if rng.below(2) == 0 {
+        (45, 60)
+    } else {
+        (55, 80)
+    };
+    let (mut board, _) = random_position_filled(rng, size, false, fill)?;
+    let defender = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let blocks = blocks_of(&board, defender, 2..=3);
+    if blocks.is_empty() {
+        return None;
+    }
+    let block = blocks[rng.below(blocks.len())];
+    let escape_libs = board.libs(block) + 1 + rng.below(2);
+    let winning = after_a_move(&mut board, defender, block, |b, h| b.libs(h) >= escape_libs);
+    if !winning {
+        return None;
+    }
+    let mut stones = Vec::new();
+    board.for_each_stone(block, |q| stones.push(q));
+    Some(GeneratedProblem {
+        board,
+        target: stones[rng.below(stones.len())],
+        to_move: defender.opp(),
+        escape_libs,
+    })
+}
+
 /// Whether the race rule holds for the target of `p` with the attacker to
 /// move (whoever is to move in `p`).
 pub fn race_rule_holds(p: &GeneratedProblem) -> bool {

@@ -223,7 +223,7 @@ impl Search<'_> {
     /// The liberties and size of the target after the defender's stone on
     /// its liberty `m` joins it (with whatever other blocks it joins), when
     /// the stone captures nothing; `None` when it captures.
-    fn join_target(&self, m: Point, here: &Here, size: u16) -> Option<(usize, u16)> {
+    pub(super) fn join_target(&self, m: Point, here: &Here, size: u16) -> Option<(usize, u16)> {
         let b = self.game.board();
         let head = b.block(self.target);
         let defender = self.defender();

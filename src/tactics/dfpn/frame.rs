@@ -308,6 +308,17 @@ impl Search<'_> {
         let mut plain = self.sides == [false, false];
         let mut pseudo = None;
         let mut late = Zone::new();
+        // The defender's winning points, when it has some, leave the
+        // attacker only the moves of their zone: every other move, and the
+        // pass, is a proven loss and left out (see `forced`).
+        let forced = if self.forced && self.game.to_move() == self.attacker {
+            self.forced_zone(&f.here)
+        } else {
+            None
+        };
+        if forced.is_some() {
+            self.stats.forced_nodes += 1;
+        }
         if !plain {
             pseudo = self.threat_moves_here(no_pass);
             // Zone df-pn: where no threat of the opponent limits the
@@ -328,7 +339,22 @@ impl Search<'_> {
                 log::trace!("open node {:?}: {}", self.game.to_move(), path.join(" "));
             }
         }
-        if plain {
+        let mut group = plain;
+        if let Some(zone) = &forced {
+            if plain {
+                // Listed one by one, in board order: no group.
+                self.moves.clear();
+                let g = &self.game;
+                for q in zone.iter() {
+                    if g.board().is_empty(q) && g.is_legal(q) {
+                        self.moves.push(q);
+                    }
+                }
+                group = false;
+            } else {
+                self.moves.retain(|m| *m != PASS && zone.contains(*m));
+            }
+        } else if plain {
             late = self.explicit_moves(no_pass, &f.here);
         }
         let losses = self.atari_losses(&f.here);
@@ -385,7 +411,7 @@ impl Search<'_> {
             self.arena.push(c);
             self.pending.push(Pending::NONE);
         }
-        if plain {
+        if group {
             self.start_group(&mut f, losses.map(|l| l.1));
             if seen {
                 while f.group.count > 0 {

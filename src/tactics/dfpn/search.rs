@@ -82,6 +82,8 @@ pub struct Search<'a> {
     /// λ¹: the attacker may only play moves that capture or put the target
     /// in atari.
     pub ladder: bool,
+    /// The forced-reply rule (see `forced`).
+    pub forced: bool,
     /// ε of the 1+ε threshold rule, in thousandths.
     pub eps_milli: u64,
     /// δ by the weak (WPNS) rule instead of the sum.
@@ -148,6 +150,8 @@ pub struct Stats {
     pub threat_cache_hits: u64,
     /// Nodes whose moves were limited to the zone of a threat.
     pub zone_nodes: u64,
+    /// Attacker nodes cut to the zone of the defender's winning points.
+    pub forced_nodes: u64,
     /// Nodes where the mover played only its own threats.
     pub threat_nodes_own: u64,
     /// Quiet moves split off a group, and captures evaluated late (see
