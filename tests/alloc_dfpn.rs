@@ -176,13 +176,7 @@ fn check(board: Board, problem: Problem, min_nodes: u64) {
         to_move: problem.defender(),
     };
     solver.solve(q(None), Options::default(), limits, &stop);
-    for algo in [
-        Algo::Dfpn,
-        Algo::LambdaDfpn,
-        Algo::DualLambda,
-        Algo::ZoneDfpn,
-        Algo::Auto,
-    ] {
+    for algo in Algo::ALL {
         let opts = Options {
             algo,
             ..Options::default()

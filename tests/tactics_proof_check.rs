@@ -94,13 +94,7 @@ fn auto_agrees_with_exhaustive_search() {
 #[test]
 fn life_rule_agrees_with_exhaustive_search() {
     let problems = generate_life(0x11FE_2024, 150);
-    for algo in [
-        Algo::Dfpn,
-        Algo::LambdaDfpn,
-        Algo::DualLambda,
-        Algo::ZoneDfpn,
-        Algo::Auto,
-    ] {
+    for algo in Algo::ALL {
         check_problems(algo, &problems);
     }
 }
@@ -114,13 +108,7 @@ fn race_rule_agrees_with_exhaustive_search() {
         .into_iter()
         .map(|(p, _)| p)
         .collect();
-    for algo in [
-        Algo::Dfpn,
-        Algo::LambdaDfpn,
-        Algo::DualLambda,
-        Algo::ZoneDfpn,
-        Algo::Auto,
-    ] {
+    for algo in Algo::ALL {
         check_problems(algo, &problems);
     }
 }
@@ -132,13 +120,7 @@ fn race_rule_agrees_with_exhaustive_search() {
 #[test]
 fn forced_replies_agree_with_exhaustive_search() {
     let problems = generate_forced(0xF0CE_2026, 300);
-    for algo in [
-        Algo::Dfpn,
-        Algo::LambdaDfpn,
-        Algo::DualLambda,
-        Algo::ZoneDfpn,
-        Algo::Auto,
-    ] {
+    for algo in Algo::ALL {
         check_problems(algo, &problems);
     }
 }

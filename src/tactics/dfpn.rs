@@ -315,6 +315,15 @@ pub enum Algo {
 }
 
 impl Algo {
+    /// Every algorithm, for tests and comparisons that run them all.
+    pub const ALL: [Algo; 5] = [
+        Algo::Dfpn,
+        Algo::LambdaDfpn,
+        Algo::DualLambda,
+        Algo::ZoneDfpn,
+        Algo::Auto,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Algo::Dfpn => "dfpn",
@@ -326,15 +335,7 @@ impl Algo {
     }
 
     pub fn parse(s: &str) -> Option<Algo> {
-        [
-            Algo::Dfpn,
-            Algo::LambdaDfpn,
-            Algo::DualLambda,
-            Algo::ZoneDfpn,
-            Algo::Auto,
-        ]
-        .into_iter()
-        .find(|a| a.name() == s)
+        Algo::ALL.into_iter().find(|a| a.name() == s)
     }
 }
 
