@@ -84,11 +84,18 @@ impl Search<'_> {
             return self.init_played_child(m, here.replies);
         };
         if cfg!(debug_assertions) {
-            // The shortcut must agree with playing the move.
+            // The shortcut must agree with playing the move, except that it
+            // leaves the life and race rules of `exact` to the child's own
+            // visit (`mid` applies them there): where playing finds the
+            // child decided and the shortcut gives it a heuristic value to
+            // be searched, the shortcut is only later, not wrong.
             let generated = self.generated;
             let played = self.init_played_child(m, here.replies);
             self.generated = generated;
-            assert_eq!(format!("{r:?}"), format!("{played:?}"), "child of {m}");
+            let deferred = matches!((&r, &played), (Some((_, Some(_))), Some((_, None))));
+            if !deferred {
+                assert_eq!(format!("{r:?}"), format!("{played:?}"), "child of {m}");
+            }
         }
         r
     }
