@@ -70,7 +70,9 @@ pub enum Forced {
     /// Every search uses the rule.
     On,
     /// Plain df-pn ([`super::Algo::Dfpn`]) uses the rule for the first half
-    /// of its budget and goes on without it, sharing the table; λ-df-pn,
+    /// of its budget and goes on without it, the two halves with their own
+    /// table entries (the first half's numbers would steer the second into
+    /// the same order); λ-df-pn,
     /// dual-λ and zone df-pn use it; `auto` does not.
     #[default]
     Split,
