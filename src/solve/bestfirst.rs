@@ -265,7 +265,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                     second: None,
                     rest: rule.start(),
                 };
-                if R::INCREMENTAL && !transpositions {
+                if R::INCREMENTAL && (!transpositions || G::FIXED_DEPTH) {
                     MAX_DEPTH + 1
                 } else {
                     0
@@ -326,7 +326,8 @@ impl<G: Game, R: Rule> Search<G, R> {
                 for &c in ids {
                     prefetch(self.store.nodes.as_ptr().wrapping_add(c as usize));
                 }
-                self.update(ids.iter().map(|&c| self.store.node(c)), false)
+                let runner = !self.runners.is_empty();
+                self.update(ids.iter().map(|&c| self.store.node(c)), runner)
             }
             None => self.update(self.store.tree_children(first, len).iter(), true),
         }
@@ -335,18 +336,18 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// The fold of [`Search::evaluate`] over the children in edge order;
     /// a tree hands it a slice, so the loop has no index checks (this is
     /// the innermost loop of every best-first search). The runner-up is
-    /// looked for only where [`Search::step`] may use it (`tree`, an
+    /// looked for only where [`Search::step`] may use it (`steps`, an
     /// incremental rule): elsewhere it cost PPT 8% of its instructions.
     #[inline(always)]
     fn update<'n>(
         &self,
         children: impl Iterator<Item = &'n Node<R::V>>,
-        tree: bool,
+        steps: bool,
     ) -> Eval<R::V, R::Acc>
     where
         R::V: 'n,
     {
-        let runner = R::INCREMENTAL && tree;
+        let runner = R::INCREMENTAL && steps;
         let mut acc = self.rule.start();
         let mut best = usize::MAX;
         let mut best_value = self.rule.lost();
