@@ -1,8 +1,10 @@
 //! The best-first solvers against exhaustive negamax on small Domineering
 //! boards and random mid-game positions, and their determinism.
 
+use super::bestfirst::{solve_with, Rule};
 use super::{mcts_solver, pn2, pns, pp, pp2, ppt, Limits, Report};
 use crate::games::domineering::Domineering;
+use crate::games::nogo::NoGo;
 use crate::games::{Game, MoveList, Outcome};
 use std::collections::HashMap;
 
@@ -139,4 +141,72 @@ fn limits_stop_without_a_value() {
         assert_eq!(r.value, None, "{name}");
         assert_eq!(r.stopped, Some(super::Stopped::Memory), "{name}");
     }
+}
+
+/// [`pp::PpRule`] without its incremental update: every node on the path
+/// is recomputed from all its children, as Algorithm 1 writes `update`.
+#[derive(Clone, Copy)]
+struct FullPp(pp::PpRule);
+
+impl Rule for FullPp {
+    type V = <pp::PpRule as Rule>::V;
+    type Acc = <pp::PpRule as Rule>::Acc;
+    type Memo = <pp::PpRule as Rule>::Memo;
+    fn leaf(&self, mobility: usize) -> Self::V {
+        self.0.leaf(mobility)
+    }
+    fn won(&self) -> Self::V {
+        self.0.won()
+    }
+    fn lost(&self) -> Self::V {
+        self.0.lost()
+    }
+    fn start(&self) -> Self::Acc {
+        self.0.start()
+    }
+    fn add(&self, acc: Self::Acc, child: Self::V) -> Self::Acc {
+        self.0.add(acc, child)
+    }
+    fn memo(&self) -> Self::Memo {
+        self.0.memo()
+    }
+    fn finish(&self, acc: Self::Acc, memo: &Self::Memo) -> Self::V {
+        self.0.finish(acc, memo)
+    }
+    fn better(&self, a: &Self::V, b: &Self::V) -> bool {
+        self.0.better(a, b)
+    }
+}
+
+/// The incremental update (and resuming the descent below the unchanged
+/// top of the path) searches the same tree as full updates: same values,
+/// node counts and moves for PP, PPT and PP², solved or stopped, on
+/// Domineering and on NoGo (transpositions at a fixed depth).
+#[test]
+fn incremental_updates_search_as_full_ones() {
+    fn same<G: Game>(g: &G, what: &str) {
+        for nodes in [300, 20_000] {
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..limits()
+            };
+            for (algo, dag, two) in [
+                ("pp", false, false),
+                ("ppt", true, false),
+                ("pp2", false, true),
+            ] {
+                let a = solve_with(pp::PpRule, g, &limits, dag, two);
+                let b = solve_with(FullPp(pp::PpRule), g, &limits, dag, two);
+                let (a, b) = (a.report, b.report);
+                let at = format!("{algo} on {what}, {nodes} nodes");
+                assert_eq!(a.value, b.value, "{at}");
+                assert_eq!(a.nodes, b.nodes, "{at}");
+                assert_eq!(a.best, b.best, "{at}");
+            }
+        }
+    }
+    same(&Domineering::new(5, 5), "Domineering 5x5");
+    same(&Domineering::new(4, 6), "Domineering 4x6");
+    same(&NoGo::new(3, 4), "NoGo 3x4");
+    same(&NoGo::new(14, 1), "NoGo 14x1");
 }
