@@ -143,37 +143,37 @@ fn limits_stop_without_a_value() {
     }
 }
 
-/// [`pp::PpRule`] without its incremental update: every node on the path
-/// is recomputed from all its children, as Algorithm 1 writes `update`.
+/// A rule without its incremental update: every node on the path is
+/// recomputed from all its children, as Algorithm 1 writes `update`.
 #[derive(Clone, Copy)]
-struct FullPp(pp::PpRule);
+struct Full<R>(R);
 
-impl Rule for FullPp {
-    type V = <pp::PpRule as Rule>::V;
-    type Acc = <pp::PpRule as Rule>::Acc;
-    type Memo = <pp::PpRule as Rule>::Memo;
-    fn leaf(&self, mobility: usize) -> Self::V {
+impl<R: Rule> Rule for Full<R> {
+    type V = R::V;
+    type Acc = R::Acc;
+    type Memo = R::Memo;
+    fn leaf(&self, mobility: usize) -> R::V {
         self.0.leaf(mobility)
     }
-    fn won(&self) -> Self::V {
+    fn won(&self) -> R::V {
         self.0.won()
     }
-    fn lost(&self) -> Self::V {
+    fn lost(&self) -> R::V {
         self.0.lost()
     }
-    fn start(&self) -> Self::Acc {
+    fn start(&self) -> R::Acc {
         self.0.start()
     }
-    fn add(&self, acc: Self::Acc, child: Self::V) -> Self::Acc {
+    fn add(&self, acc: R::Acc, child: R::V) -> R::Acc {
         self.0.add(acc, child)
     }
-    fn memo(&self) -> Self::Memo {
+    fn memo(&self) -> R::Memo {
         self.0.memo()
     }
-    fn finish(&self, acc: Self::Acc, memo: &Self::Memo) -> Self::V {
+    fn finish(&self, acc: R::Acc, memo: &R::Memo) -> R::V {
         self.0.finish(acc, memo)
     }
-    fn better(&self, a: &Self::V, b: &Self::V) -> bool {
+    fn better(&self, a: &R::V, b: &R::V) -> bool {
         self.0.better(a, b)
     }
 }
@@ -184,29 +184,32 @@ impl Rule for FullPp {
 /// Domineering and on NoGo (transpositions at a fixed depth).
 #[test]
 fn incremental_updates_search_as_full_ones() {
-    fn same<G: Game>(g: &G, what: &str) {
+    fn same<G: Game, R: Rule>(rule: R, g: &G, what: &str) {
         for nodes in [300, 20_000] {
             let limits = Limits {
                 nodes: Some(nodes),
                 ..limits()
             };
-            for (algo, dag, two) in [
-                ("pp", false, false),
-                ("ppt", true, false),
-                ("pp2", false, true),
-            ] {
-                let a = solve_with(pp::PpRule, g, &limits, dag, two);
-                let b = solve_with(FullPp(pp::PpRule), g, &limits, dag, two);
-                let (a, b) = (a.report, b.report);
-                let at = format!("{algo} on {what}, {nodes} nodes");
+            for (dag, two) in [(false, false), (true, false), (false, true)] {
+                let a = solve_with(rule, g, &limits, dag, two).report;
+                let b = solve_with(Full(rule), g, &limits, dag, two).report;
+                let at = format!("{what}, {nodes} nodes, dag {dag}, two levels {two}");
                 assert_eq!(a.value, b.value, "{at}");
                 assert_eq!(a.nodes, b.nodes, "{at}");
                 assert_eq!(a.best, b.best, "{at}");
             }
         }
     }
-    same(&Domineering::new(5, 5), "Domineering 5x5");
-    same(&Domineering::new(4, 6), "Domineering 4x6");
-    same(&NoGo::new(3, 4), "NoGo 3x4");
-    same(&NoGo::new(14, 1), "NoGo 14x1");
+    for (g, what) in [
+        (Domineering::new(5, 5), "Domineering 5x5"),
+        (Domineering::new(4, 6), "Domineering 4x6"),
+    ] {
+        same(pp::PpRule, &g, &format!("PP on {what}"));
+    }
+    for (g, what) in [
+        (NoGo::new(3, 4), "NoGo 3x4"),
+        (NoGo::new(14, 1), "NoGo 14x1"),
+    ] {
+        same(pp::PpRule, &g, &format!("PP on {what}"));
+    }
 }
