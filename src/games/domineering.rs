@@ -374,6 +374,8 @@ impl Domineering {
 impl Game for Domineering {
     type Move = u8;
     type Undo = ();
+    /// Each move covers two more cells.
+    const FIXED_DEPTH: bool = true;
 
     fn spec(&self) -> String {
         format!("domineering:{}x{}", self.rows, self.cols)

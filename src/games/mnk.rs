@@ -198,6 +198,8 @@ impl Mnk {
 impl Game for Mnk {
     type Move = u16;
     type Undo = ();
+    /// Each move adds a stone; none is removed.
+    const FIXED_DEPTH: bool = true;
 
     fn spec(&self) -> String {
         format!(

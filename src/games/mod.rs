@@ -95,6 +95,13 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// back.
     type Undo: Copy + Send + Sync + 'static;
 
+    /// Whether every way from the start to a position takes the same
+    /// number of moves (each move adds to the board, nothing is ever
+    /// removed, nobody passes). Then all the parents of a node of a
+    /// transposition search lie at one depth, which the best-first
+    /// searches' incremental update relies on (see `solve::bestfirst`).
+    const FIXED_DEPTH: bool = false;
+
     /// The game and board as [`spec`] parses them, e.g. `domineering:8x8`.
     fn spec(&self) -> String;
 

@@ -177,6 +177,8 @@ impl NoGo {
 impl Game for NoGo {
     type Move = u8;
     type Undo = NoGo;
+    /// Each move adds a stone: capturing is illegal, and there is no pass.
+    const FIXED_DEPTH: bool = true;
 
     fn spec(&self) -> String {
         format!("nogo:{}x{}", self.rows, self.cols)

@@ -1,8 +1,10 @@
 //! The best-first solvers against exhaustive negamax on small Domineering
 //! boards and random mid-game positions, and their determinism.
 
+use super::bestfirst::{solve_with, Rule};
 use super::{mcts_solver, pn2, pns, pp, pp2, ppt, Limits, Report};
 use crate::games::domineering::Domineering;
+use crate::games::nogo::NoGo;
 use crate::games::{Game, MoveList, Outcome};
 use std::collections::HashMap;
 
@@ -138,5 +140,76 @@ fn limits_stop_without_a_value() {
         );
         assert_eq!(r.value, None, "{name}");
         assert_eq!(r.stopped, Some(super::Stopped::Memory), "{name}");
+    }
+}
+
+/// A rule without its incremental update: every node on the path is
+/// recomputed from all its children, as Algorithm 1 writes `update`.
+#[derive(Clone, Copy)]
+struct Full<R>(R);
+
+impl<R: Rule> Rule for Full<R> {
+    type V = R::V;
+    type Acc = R::Acc;
+    type Memo = R::Memo;
+    fn leaf(&self, mobility: usize) -> R::V {
+        self.0.leaf(mobility)
+    }
+    fn won(&self) -> R::V {
+        self.0.won()
+    }
+    fn lost(&self) -> R::V {
+        self.0.lost()
+    }
+    fn start(&self) -> R::Acc {
+        self.0.start()
+    }
+    fn add(&self, acc: R::Acc, child: R::V) -> R::Acc {
+        self.0.add(acc, child)
+    }
+    fn memo(&self) -> R::Memo {
+        self.0.memo()
+    }
+    fn finish(&self, acc: R::Acc, memo: &R::Memo) -> R::V {
+        self.0.finish(acc, memo)
+    }
+    fn better(&self, a: &R::V, b: &R::V) -> bool {
+        self.0.better(a, b)
+    }
+}
+
+/// The incremental update (and resuming the descent below the unchanged
+/// top of the path) searches the same tree as full updates: same values,
+/// node counts and moves for PP, PPT and PP², solved or stopped, on
+/// Domineering and on NoGo (transpositions at a fixed depth).
+#[test]
+fn incremental_updates_search_as_full_ones() {
+    fn same<G: Game, R: Rule>(rule: R, g: &G, what: &str) {
+        for nodes in [300, 20_000] {
+            let limits = Limits {
+                nodes: Some(nodes),
+                ..limits()
+            };
+            for (dag, two) in [(false, false), (true, false), (false, true)] {
+                let a = solve_with(rule, g, &limits, dag, two).report;
+                let b = solve_with(Full(rule), g, &limits, dag, two).report;
+                let at = format!("{what}, {nodes} nodes, dag {dag}, two levels {two}");
+                assert_eq!(a.value, b.value, "{at}");
+                assert_eq!(a.nodes, b.nodes, "{at}");
+                assert_eq!(a.best, b.best, "{at}");
+            }
+        }
+    }
+    for (g, what) in [
+        (Domineering::new(5, 5), "Domineering 5x5"),
+        (Domineering::new(4, 6), "Domineering 4x6"),
+    ] {
+        same(pp::PpRule, &g, &format!("PP on {what}"));
+    }
+    for (g, what) in [
+        (NoGo::new(3, 4), "NoGo 3x4"),
+        (NoGo::new(14, 1), "NoGo 14x1"),
+    ] {
+        same(pp::PpRule, &g, &format!("PP on {what}"));
     }
 }

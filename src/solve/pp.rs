@@ -153,6 +153,15 @@ impl Rule for PpRule {
     fn better(&self, a: &[f32; 2], b: &[f32; 2]) -> bool {
         a[1] > b[1]
     }
+
+    const INCREMENTAL: bool = true;
+
+    /// The sum is kept in `f64`, so taking away the selected child's term
+    /// (usually the largest) leaves the others' sum to `f64` rounding.
+    #[inline]
+    fn remove(&self, acc: f64, [ln_p, _]: [f32; 2]) -> f64 {
+        acc - ln_p as f64
+    }
 }
 
 /// Solves `game` by PP on a tree (node count: expansions).
