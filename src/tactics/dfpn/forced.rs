@@ -69,11 +69,11 @@ pub enum Forced {
     Off,
     /// Every search uses the rule.
     On,
-    /// Plain df-pn ([`super::Algo::Dfpn`]) uses the rule for the first 60%
-    /// of its budget (40% by the weak rule, 20% by the sum rule) and goes
+    /// Plain df-pn ([`super::Algo::Dfpn`]) uses the rule for the first 70%
+    /// of its budget (35% with the df-pn+ heuristic, 35% without) and goes
     /// on without it, each part with its own table entries (one part's
     /// numbers would steer the next into the same order); λ-df-pn, dual-λ
-    /// and zone df-pn use it; `auto` uses it in its sum-rule search only.
+    /// and zone df-pn use it; `auto` uses it in its neutral search only.
     #[default]
     Split,
 }
