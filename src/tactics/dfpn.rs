@@ -21,13 +21,22 @@
 //!   `thφ(c) = thδ − (children with φ > 0) + 1`. In Go many move orders
 //!   reach the same position, and the sum counts it once per order: on the
 //!   two-eyed group of the tests the sum rule needed 25 times the nodes.
+//!   Neither rule is better everywhere: on the regression suite the sum
+//!   rule reads capture test 16 in 33 thousand nodes where the weak rule
+//!   needs over 7 million, and tactics test 12 the other way round.
 //! * **df-pn+ initialisation** (Nagai 2002): a child not yet searched gets
 //!   φ and δ from cheap features measured after the move (the target's
 //!   liberties, captures, whether the move changed the target's
 //!   liberties, self-atari, pass), scaled by the number of replies the
 //!   opponent will have, so that unsearched siblings compare fairly with
 //!   searched ones (see `numbers::heuristic`). A heuristic value is never 0
-//!   or ∞, so it orders the search but never decides a result.
+//!   or ∞, so it orders the search but never decides a result. It is not
+//!   better everywhere either: on the regression suite df-pn with every
+//!   child starting at φ = δ = 1 (a *neutral* search) reads tactics tests
+//!   2 and 3 in under a million nodes, which the heuristic leaves unsolved
+//!   in 30 million, and capture test 3 the other way round. So plain
+//!   df-pn and `Auto` give part of their limits to a neutral search, with
+//!   its own table entries (see [`Algo`]).
 //! * A **transposition table** of fixed size with SmallTreeReplacement
 //!   (Nagai 2002): see [`tt`].
 //! * **Graph-history interaction** (Kishimoto & Müller 2004): handled as
@@ -296,10 +305,11 @@ pub const THREAT_BUDGET: u64 = 4000;
 ///   defender's threat. Not part of `Auto`: on the regression suite its
 ///   threat searches cost more than the cut saves (see the README).
 /// * `Auto` (what GNU Go's commands use): df-pn with 5% of the limits,
-///   then λ-df-pn through the orders with 5% of the limits per order and
-///   prover (its nodes are cheap: most are threat-search nodes), then
-///   dual-λ through the orders with 5% each, then df-pn again with what is
-///   left (continuing from the first one's table entries).
+///   then a neutral df-pn (no df-pn+ heuristic) with the forced-reply rule
+///   with 35%, then λ-df-pn through the orders with 3% of the limits per
+///   order and prover (its nodes are cheap: most are threat-search nodes),
+///   then dual-λ through the orders with 3% each, then df-pn again with
+///   what is left (continuing from the first one's table entries).
 ///
 /// A result is reported only when it holds in the real game: a win that
 /// rests on a node where the loser played only its own threats is a fact
@@ -403,6 +413,8 @@ struct Shape {
     own: bool,
     /// The forced-reply rule (see `forced`).
     forced: bool,
+    /// Every child starts at φ = δ = 1, without the df-pn+ heuristic.
+    neutral: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -557,12 +569,21 @@ impl Solver {
             order,
             own: true,
             forced: threat_forced,
+            neutral: false,
         };
         let plain = Shape {
             sides: [false, false],
             order: 0,
             own: true,
             forced: opts.forced == Forced::On,
+            neutral: false,
+        };
+        // Neutral df-pn (see [`Shape::neutral`]), with the forced-reply
+        // rule unless it is off.
+        let neutral = Shape {
+            forced: opts.forced != Forced::Off,
+            neutral: true,
+            ..plain
         };
         // Zone df-pn at the highest order: every opponent threat of lower
         // order found limits a node's moves to its zone.
@@ -571,21 +592,24 @@ impl Solver {
             order: max_order,
             own: false,
             forced: threat_forced,
+            neutral: false,
         };
         match opts.algo {
             Algo::Dfpn => {
                 if opts.forced == Forced::Split {
-                    // Half the budget with the rule, then the rest without.
-                    // The two keep apart in the table: the numbers of the
-                    // first would steer the second into its own order.
+                    // 35% with the rule, 35% with the rule and neutral
+                    // numbers, then the rest without either. Each keeps
+                    // apart in the table: the numbers of one would steer
+                    // the next into its own order.
                     plan.push((
                         Shape {
                             forced: true,
                             ..plain
                         },
-                        500,
+                        350,
                     ));
                 }
+                plan.push((neutral, 350));
                 plan.push((plain, 1000));
             }
             Algo::LambdaDfpn => {
@@ -611,15 +635,19 @@ impl Solver {
                 // would first spend its share. Its table entries stay for
                 // the df-pn at the end (same salt), so the work is kept.
                 plan.push((plain, 50));
+                // Then neutral df-pn, which reads in a few hundred thousand
+                // nodes blocks that the heuristic takes tens of millions
+                // for, and the other way round.
+                plan.push((neutral, 350));
                 for n in orders.clone() {
-                    plan.push((threats(only(mover), n), 50));
-                    plan.push((threats(only(other), n), 50));
+                    plan.push((threats(only(mover), n), 30));
+                    plan.push((threats(only(other), n), 30));
                 }
                 // Dual-λ answers threats with threats of the answerer's
                 // own: it finds defences λ-df-pn's candidates miss (a
                 // connection that makes the second eye, say).
                 for n in orders {
-                    plan.push((threats([true, true], n), 50));
+                    plan.push((threats([true, true], n), 30));
                 }
                 plan.push((plain, 1000));
             }
@@ -695,12 +723,16 @@ impl Solver {
             order,
             own,
             forced,
+            neutral,
         } = shape;
+        // A neutral search keeps its own table entries, as the parts of
+        // `Forced::Split` do: the heuristic's numbers would steer it.
         let shape = (sides[0] as u64)
             | (sides[1] as u64) << 1
             | (order as u64) << 2
             | (!own as u64) << 10
-            | (forced as u64) << 11;
+            | (forced as u64) << 11
+            | (neutral as u64) << 12;
         let mut s = Search {
             game: CaptureGame::new(board, problem, model, to_move),
             tt: &mut self.tt,
@@ -715,6 +747,7 @@ impl Solver {
             forced,
             eps_milli: self.eps_milli,
             weak: self.weak,
+            neutral,
             nodes: 0,
             generated: 0,
             stats: Stats::default(),

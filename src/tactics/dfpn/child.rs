@@ -123,7 +123,7 @@ impl Search<'_> {
                 child.set(v, if terminal { NO_MIN } else { me.counts });
             } else {
                 let captured = b.prisoners(mover) - prisoners0;
-                let (phi, delta) = heuristic(&Features {
+                let (phi, delta) = self.first_numbers(&Features {
                     att,
                     libs0,
                     libs1,
@@ -207,7 +207,7 @@ impl Search<'_> {
             child.set(Value::solved(true, 0, NO_MOVE), me.counts);
             return Some(Some((child, None)));
         }
-        let (phi, delta) = heuristic(&Features {
+        let (phi, delta) = self.first_numbers(&Features {
             att,
             libs0,
             libs1,
@@ -313,7 +313,7 @@ impl Search<'_> {
             child.set(Value::solved(true, 0, NO_MOVE), me.counts);
             return Some(Some((child, None)));
         }
-        let (phi, delta) = heuristic(&Features {
+        let (phi, delta) = self.first_numbers(&Features {
             att,
             libs0: libs,
             libs1: libs,
@@ -333,11 +333,21 @@ impl Search<'_> {
         Some(Some((child, Some(pending))))
     }
 
+    /// A child's first numbers: the df-pn+ heuristic's, or 1 and 1 in a
+    /// search without it (see `Search::neutral`).
+    fn first_numbers(&self, f: &Features) -> (u32, u32) {
+        if self.neutral {
+            (1, 1)
+        } else {
+            heuristic(f)
+        }
+    }
+
     /// The heuristic numbers of a quiet move (one that captures nothing
     /// and touches no stone of the target), a self-atari or not.
     pub(super) fn quiet_numbers(&self, self_atari: bool, replies: u32) -> (u32, u32) {
         let libs = self.target_libs();
-        heuristic(&Features {
+        self.first_numbers(&Features {
             att: self.game.to_move() == self.attacker,
             libs0: libs,
             libs1: libs,
@@ -354,7 +364,7 @@ impl Search<'_> {
     /// liberties as they are.
     pub(super) fn capture_numbers(&self, replies: u32) -> (u32, u32) {
         let libs = self.target_libs();
-        heuristic(&Features {
+        self.first_numbers(&Features {
             att: self.game.to_move() == self.attacker,
             libs0: libs,
             libs1: libs,

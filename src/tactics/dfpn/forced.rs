@@ -69,11 +69,11 @@ pub enum Forced {
     Off,
     /// Every search uses the rule.
     On,
-    /// Plain df-pn ([`super::Algo::Dfpn`]) uses the rule for the first half
-    /// of its budget and goes on without it, the two halves with their own
-    /// table entries (the first half's numbers would steer the second into
-    /// the same order); λ-df-pn,
-    /// dual-λ and zone df-pn use it; `auto` does not.
+    /// Plain df-pn ([`super::Algo::Dfpn`]) uses the rule for the first 70%
+    /// of its budget (35% with the df-pn+ heuristic, 35% without) and goes
+    /// on without it, each part with its own table entries (one part's
+    /// numbers would steer the next into the same order); λ-df-pn, dual-λ
+    /// and zone df-pn use it; `auto` uses it in its neutral search only.
     #[default]
     Split,
 }

@@ -88,6 +88,9 @@ pub struct Search<'a> {
     pub eps_milli: u64,
     /// δ by the weak (WPNS) rule instead of the sum.
     pub weak: bool,
+    /// Every child starts at φ = δ = 1, as in df-pn without Nagai's df-pn+
+    /// heuristic (see `numbers::heuristic`).
+    pub neutral: bool,
     pub nodes: u64,
     /// Children generated (played and evaluated to initialise a frame).
     pub generated: u64,
