@@ -189,10 +189,8 @@ fn kill_weak(
                 }
             }
         }
-        if fixed {
-            continue;
-        }
-        if terr >= EYE_POINTS {
+        // Settled groups and groups with eye space are neither dead nor weak.
+        if fixed || terr >= EYE_POINTS {
             continue;
         }
         if room < ROOM && libs < SAFE_LIBS {
