@@ -56,9 +56,15 @@ pub const COMMANDS: &[Command] = &[
 
 fn search(engine: &mut Engine, color: Color) -> SearchResult {
     let game = &engine.game;
-    let limits = match engine.config.max_depth {
-        Some(d) => SearchLimits::depth(d),
-        None => SearchLimits::budget(engine.time.budget(color, game.size(), game.moves().len())),
+    let limits = match (engine.config.max_depth, engine.config.max_nodes) {
+        (None, None) => {
+            SearchLimits::budget(engine.time.budget(color, game.size(), game.moves().len()))
+        }
+        (max_depth, max_nodes) => SearchLimits {
+            max_depth,
+            max_nodes,
+            ..SearchLimits::default()
+        },
     };
     let clock = engine.time.clock(color);
     let stop = engine.stop.clone();

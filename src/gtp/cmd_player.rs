@@ -3,8 +3,11 @@
 //! `tesuji match` (engines.toml profile `tesuji-random`).
 //!
 //! `tesuji-player` with no argument answers the current choice
-//! (`search depth=N` or `search`, `random seed=N`); `tesuji-player random
-//! [SEED]` and `tesuji-player search [DEPTH]` change it. The same choice is
+//! (`search`, `search depth=N`, `search nodes=N`, `search depth=N nodes=M`,
+//! `random seed=N`); `tesuji-player random [SEED]` and `tesuji-player search
+//! [DEPTH] [nodes=N]` change it. A node budget makes play independent of
+//! the machine's load, which is what fair comparisons on a shared machine
+//! need. The same choice is
 //! available on the command line: `tesuji --player random --seed N`,
 //! `tesuji --depth N`.
 
@@ -21,10 +24,18 @@ pub const COMMANDS: &[Command] = &[Command {
 
 fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let Some(kind) = args.opt_string() else {
-        return Ok(match (&engine.random, engine.config.max_depth) {
-            (Some(r), _) => format!("random seed={}", r.seed()),
-            (None, Some(d)) => format!("search depth={d}"),
-            (None, None) => "search".into(),
+        return Ok(match &engine.random {
+            Some(r) => format!("random seed={}", r.seed()),
+            None => {
+                let mut s = String::from("search");
+                if let Some(d) = engine.config.max_depth {
+                    s += &format!(" depth={d}");
+                }
+                if let Some(n) = engine.config.max_nodes {
+                    s += &format!(" nodes={n}");
+                }
+                s
+            }
         });
     };
     match kind {
@@ -37,16 +48,23 @@ fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
             engine.random = Some(RandomPlayer::new(seed));
         }
         "search" => {
-            let depth = match args.opt_string() {
-                None => None,
-                Some(s) => match s.parse::<u32>() {
-                    Ok(d) if d > 0 => Some(d),
-                    _ => return Err("invalid depth".into()),
-                },
-            };
-            args.finish()?;
+            let (mut depth, mut nodes) = (None, None);
+            while let Some(s) = args.opt_string() {
+                if let Some(n) = s.strip_prefix("nodes=") {
+                    match n.parse::<u64>() {
+                        Ok(n) if n > 0 && nodes.is_none() => nodes = Some(n),
+                        _ => return Err("invalid nodes".into()),
+                    }
+                } else {
+                    match s.parse::<u32>() {
+                        Ok(d) if d > 0 && depth.is_none() => depth = Some(d),
+                        _ => return Err("invalid depth".into()),
+                    }
+                }
+            }
             engine.random = None;
             engine.config.max_depth = depth;
+            engine.config.max_nodes = nodes;
         }
         _ => return Err("unknown player (random or search)".into()),
     }
@@ -98,6 +116,18 @@ mod tests {
         assert_eq!(run(&mut e, "tesuji-player search 2"), Ok("".into()));
         assert_eq!(run(&mut e, "tesuji-player"), Ok("search depth=2".into()));
         assert!(run(&mut e, "tesuji-player search 0").is_err());
+        assert_eq!(run(&mut e, "tesuji-player search nodes=500"), Ok("".into()));
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("search nodes=500".into()));
+        assert_eq!(run(&mut e, "tesuji-player search 3 nodes=9"), Ok("".into()));
+        assert_eq!(
+            run(&mut e, "tesuji-player"),
+            Ok("search depth=3 nodes=9".into())
+        );
+        assert!(run(&mut e, "tesuji-player search nodes=0").is_err());
+        assert!(run(&mut e, "tesuji-player search nodes=x").is_err());
+        assert!(run(&mut e, "tesuji-player search 2 3").is_err());
+        run(&mut e, "tesuji-player search").unwrap();
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("search".into()));
         assert!(run(&mut e, "tesuji-player random x").is_err());
         assert!(run(&mut e, "tesuji-player chess").is_err());
         let game = |e: &mut Engine| {

@@ -25,6 +25,9 @@ pub struct Config {
     pub tt_megabytes: usize,
     /// Fixed search depth for `genmove` (deterministic play), if any.
     pub max_depth: Option<u32>,
+    /// Fixed node budget per `genmove` (deterministic play whatever the
+    /// machine's load), if any; with `max_depth` both apply.
+    pub max_nodes: Option<u64>,
     /// The game at start-up (`--game`); `None` is Go on 19×19.
     pub game: Option<GameSpec>,
     /// Play uniformly random moves from this seed (`--player random
@@ -39,6 +42,7 @@ impl Default for Config {
             resign_threshold: Some(60.0),
             tt_megabytes: 64,
             max_depth: None,
+            max_nodes: None,
             game: None,
             random_seed: None,
         }

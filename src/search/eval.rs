@@ -23,7 +23,10 @@
 //! 4. Weak groups (see `kill_weak`: no settled stone, under two points of
 //!    territory, under five of territory and moyo, at most three
 //!    liberties) go to the enemy with the room they had, the group-status
-//!    step Bouzy's model presupposes before it dilates.
+//!    step Bouzy's model presupposes before it dilates. Weak groups in
+//!    contact with the enemy (no two eyes, under twelve points of room)
+//!    count for nobody: half the swing of a dead one, so the search defends
+//!    them and attacks the enemy's.
 //!
 //! With the root's block verdicts ([`super::status`]) a dead block's stones
 //! count for the enemy and an unsettled block's for the player to move.
@@ -105,13 +108,25 @@ const ROOM: u32 = 5;
 /// A group with this many liberties or more is never called dead here: it
 /// would take the enemy too many moves to capture.
 const SAFE_LIBS: u32 = 4;
+/// A group that is not dead by the rule above but still has no two eyes
+/// (under [`EYE_POINTS`] of territory) and less room than this is weak: it
+/// must run or live, and the enemy gains by attacking it, once it is in
+/// contact with enemy stones (a lone stone merely approached from afar is
+/// not under attack yet). Its stones and room count for nobody (half the
+/// swing of a dead group), so the search protects its own weak groups and
+/// attacks the enemy's instead of leaving them for tenuki. This is what the
+/// games lost to GNU Go showed: thin groups left alone until they died.
+const WEAK_ROOM: u32 = 12;
 
-/// Hands weak groups to the enemy in the maps `t` and `m`. A group is a connected set of one colour's stones and of
+/// Hands dead groups to the enemy and weak groups to nobody in the maps
+/// `t` and `m`. A group is a connected set of one colour's stones and of
 /// the empty points its colour holds in the moyo map `m` (so stones linked
-/// by their influence belong together); it is weak when nothing is settled
+/// by their influence belong together); it is dead when nothing is settled
 /// in it, it has fewer than [`EYE_POINTS`] points of territory (map `t`),
 /// less than [`ROOM`] points of territory and moyo together, and fewer
-/// than [`SAFE_LIBS`] liberties. This is the group-status step that Bouzy's
+/// than [`SAFE_LIBS`] liberties; it is weak when it is not dead, has too
+/// little territory for two eyes, touches an enemy stone and has less than
+/// [`WEAK_ROOM`] room. This is the group-status step that Bouzy's
 /// territory model presupposes (dead stones are removed before the
 /// dilations): without it a stone thrown into the enemy's area erodes the
 /// territory around it for free.
@@ -143,6 +158,7 @@ fn kill_weak(
         };
         let (mut terr, mut room, mut libs) = (0u32, 0u32, 0u32);
         let mut fixed = false;
+        let mut contact = false;
         members.clear();
         stack.clear();
         stack.push(p as u16);
@@ -160,6 +176,9 @@ fn kill_weak(
                 if board.cell(n) == crate::go::board::BORDER {
                     continue;
                 }
+                if !board.is_empty(q) && !board.is_empty(n) && board.cell(n) != board.cell(q) {
+                    contact = true;
+                }
                 if !board.is_empty(q) && board.is_empty(n) && lib_mark[n] != group_id {
                     lib_mark[n] = group_id;
                     libs += 1;
@@ -170,7 +189,11 @@ fn kill_weak(
                 }
             }
         }
-        if !fixed && terr < EYE_POINTS && room < ROOM && libs < SAFE_LIBS {
+        // Settled groups and groups with eye space are neither dead nor weak.
+        if fixed || terr >= EYE_POINTS {
+            continue;
+        }
+        if room < ROOM && libs < SAFE_LIBS {
             // The group's stones and the room it had go to the enemy.
             // (Recomputing the maps without the group would be exact, and
             // would cost a second pass of the operators at every leaf.)
@@ -185,6 +208,11 @@ fn kill_weak(
                     t[q] = -t[q];
                     m[q] = -m[q];
                 }
+            }
+        } else if contact && room < WEAK_ROOM {
+            for &q in &members {
+                t[q as usize] = 0;
+                m[q as usize] = 0;
             }
         }
     }
@@ -620,6 +648,43 @@ mod tests {
         );
         ownership_estimate(&open, Color::Black, &mut own);
         assert_eq!(own[Board::point_at(6, 0)], -1);
+    }
+
+    #[test]
+    fn a_weak_group_in_contact_counts_for_nobody() {
+        // The two black stones on the right touch white's wall and have a
+        // few points of room only: neither dead (four liberties) nor alive.
+        let b = board_from(
+            "
+            .........
+            .........
+            .........
+            .....O...
+            .....O...
+            .....OXX.
+            .....O...
+            .....O...
+            .........",
+        );
+        let mut own = [0i8; NUM_POINTS];
+        ownership_estimate(&b, Color::White, &mut own);
+        assert_eq!(own[Board::point_at(6, 3)], 0);
+        assert_eq!(own[Board::point_at(7, 3)], 0);
+        // Without the contact, the same stones still count for black.
+        let free = board_from(
+            "
+            .........
+            .........
+            .........
+            ....O....
+            ....O....
+            ....O.XX.
+            ....O....
+            ....O....
+            .........",
+        );
+        ownership_estimate(&free, Color::White, &mut own);
+        assert_eq!(own[Board::point_at(6, 3)], 1);
     }
 
     #[test]
