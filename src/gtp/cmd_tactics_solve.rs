@@ -157,6 +157,7 @@ fn gnugo_command(
         },
         max_order: 0,
         forced: engine.solver_forced,
+        heuristic_only: false,
     };
     let limits = engine.solver_limits;
     gnugo_answer(&run(engine, p, side, None, opts, limits, false))
@@ -262,6 +263,7 @@ pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> 
         algo: req.algo,
         max_order: req.max_order,
         forced: engine.solver_forced,
+        heuristic_only: false,
     };
     run(
         engine, req.block, req.side, req.escape, opts, req.limits, live,

@@ -160,6 +160,7 @@ pub(crate) fn ask(
         algo: Algo::Dfpn,
         max_order: 0,
         forced: crate::tactics::dfpn::Forced::Off,
+        heuristic_only: true,
     };
     let r = solver.solve_with_ko(board, problem, mover, opts, Limits { nodes, time }, stop);
     *spent += r.nodes;

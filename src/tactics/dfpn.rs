@@ -271,6 +271,12 @@ pub struct Options {
     /// Whether the attacker answers a defender's escape threat only inside
     /// its zone (see `forced`).
     pub forced: Forced,
+    /// `Dfpn` and `Auto` search with the df-pn+ heuristic only, giving no
+    /// share to the neutral search (see [`Shape::neutral`]). The player's
+    /// block status reads many small blocks with at most 1,500 nodes each,
+    /// where the neutral share (tuned on whole tactical problems) would
+    /// only take budget from the heuristic, which reads them well.
+    pub heuristic_only: bool,
 }
 
 /// Default highest threat order of λ-df-pn and dual-λ.
@@ -609,7 +615,9 @@ impl Solver {
                         350,
                     ));
                 }
-                plan.push((neutral, 350));
+                if !opts.heuristic_only {
+                    plan.push((neutral, 350));
+                }
                 plan.push((plain, 1000));
             }
             Algo::LambdaDfpn => {
@@ -638,7 +646,9 @@ impl Solver {
                 // Then neutral df-pn, which reads in a few hundred thousand
                 // nodes blocks that the heuristic takes tens of millions
                 // for, and the other way round.
-                plan.push((neutral, 350));
+                if !opts.heuristic_only {
+                    plan.push((neutral, 350));
+                }
                 for n in orders.clone() {
                     plan.push((threats(only(mover), n), 30));
                     plan.push((threats(only(other), n), 30));
