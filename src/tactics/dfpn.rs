@@ -208,6 +208,7 @@ mod child;
 mod forced;
 mod frame;
 mod numbers;
+mod plan;
 mod search;
 mod threats;
 pub mod tt;
@@ -224,6 +225,8 @@ use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEP
 use arrayvec::ArrayVec;
 pub use forced::Forced;
 use numbers::{Child, Value, INF, NO_MOVE};
+pub use plan::Algo;
+use plan::Shape;
 pub use search::Stats;
 use search::{Anc, Search};
 use std::cell::Cell;
@@ -285,76 +288,6 @@ pub const DEFAULT_MAX_ORDER: u8 = 3;
 /// Nodes one threat search (one null-move question) may use.
 pub const THREAT_BUDGET: u64 = 4000;
 
-/// The search behind a solve.
-///
-/// * `Dfpn`: df-pn over every legal move (full width).
-/// * `LambdaDfpn`: λ-df-pn (Yoshizoe, Kishimoto & Müller 2007; seed 002):
-///   df-pn in which one player, the *prover*, plays only its threats of
-///   order n, and the other answers only inside the zone of the threat
-///   (`threats`). Orders n = 1, 2, … up to the maximum are tried in turn,
-///   first with the player to move as prover, then with the other, until
-///   one search proves its prover's win.
-/// * `DualLambda`: dual λ-search (Soeda, Kaneko & Tanaka 2005; seed 002)
-///   in df-pn form: both players' goals are followed at once. A player
-///   whose opponent threatens (wins by a lower order after a null move)
-///   must answer inside that threat's zone; otherwise it plays its own
-///   threats of order n.
-/// * `ZoneDfpn`: df-pn that keeps only the exact half of dual-λ. At every
-///   node the opponent's threat after a null move (order below the
-///   highest) is looked for; when there is one, the node's moves are cut
-///   to its zone (the moves left out are proven losses); when there is
-///   none, the node is a plain df-pn node with every move. No result
-///   rests on a restriction of the loser's own moves, so nothing is ever
-///   flagged `REL` and every result it finds is reported. Meant for
-///   races and safety proofs, where a defender's win needs every attacker
-///   move refuted: the far attacker moves fall outside the zone of the
-///   defender's threat. Not part of `Auto`: on the regression suite its
-///   threat searches cost more than the cut saves (see the README).
-/// * `Auto` (what GNU Go's commands use): df-pn with 5% of the limits,
-///   then a neutral df-pn (no df-pn+ heuristic) with the forced-reply rule
-///   with 35%, then λ-df-pn through the orders with 3% of the limits per
-///   order and prover (its nodes are cheap: most are threat-search nodes),
-///   then dual-λ through the orders with 3% each, then df-pn again with
-///   what is left (continuing from the first one's table entries).
-///
-/// A result is reported only when it holds in the real game: a win that
-/// rests on a node where the loser played only its own threats is a fact
-/// of the restricted game (flag `REL`) and is never reported.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Algo {
-    #[default]
-    Dfpn,
-    LambdaDfpn,
-    DualLambda,
-    ZoneDfpn,
-    Auto,
-}
-
-impl Algo {
-    /// Every algorithm, for tests and comparisons that run them all.
-    pub const ALL: [Algo; 5] = [
-        Algo::Dfpn,
-        Algo::LambdaDfpn,
-        Algo::DualLambda,
-        Algo::ZoneDfpn,
-        Algo::Auto,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algo::Dfpn => "dfpn",
-            Algo::LambdaDfpn => "lambda-dfpn",
-            Algo::DualLambda => "dual-lambda",
-            Algo::ZoneDfpn => "zone-dfpn",
-            Algo::Auto => "auto",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Algo> {
-        Algo::ALL.into_iter().find(|a| a.name() == s)
-    }
-}
-
 /// One capture-game question: the position, the problem, who moves first
 /// and under which ko model.
 #[derive(Clone, Copy, Debug)]
@@ -407,20 +340,6 @@ pub struct KoResult {
     pub stopped_by: Option<Limit>,
     /// The threat order of the proof (0: df-pn over every move).
     pub order: u8,
-}
-
-/// One search of a solve's plan: whose threats shape the move lists, the
-/// threat order, and whether a followed player plays only its own threats
-/// (see [`Search::own`](search::Search)).
-#[derive(Clone, Copy, Debug)]
-struct Shape {
-    sides: [bool; 2],
-    order: u8,
-    own: bool,
-    /// The forced-reply rule (see `forced`).
-    forced: bool,
-    /// Every child starts at φ = δ = 1, without the df-pn+ heuristic.
-    neutral: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -553,115 +472,7 @@ impl Solver {
         };
         let opts = Options { max_order, ..opts };
         let mover = role(q.to_move, q.problem.attacker);
-        let only = |w: Winner| match w {
-            Winner::Attacker => [true, false],
-            Winner::Defender => [false, true],
-        };
-        let other = match mover {
-            Winner::Attacker => Winner::Defender,
-            Winner::Defender => Winner::Attacker,
-        };
-        // Each search of the plan: its shape, and its share of the limits
-        // in thousandths (a search that uses its share up without an
-        // answer hands over to the next).
-        // At most 15 orders: 2 + 3·15 searches, and one zone df-pn.
-        let mut plan: ArrayVec<(Shape, u64), 48> = ArrayVec::new();
-        let orders = 1..=max_order.min(15);
-        // The forced-reply rule in the threat searches, unless off; in
-        // plain df-pn see [`Forced`].
-        let threat_forced = opts.forced != Forced::Off;
-        let threats = |sides, order| Shape {
-            sides,
-            order,
-            own: true,
-            forced: threat_forced,
-            neutral: false,
-        };
-        let plain = Shape {
-            sides: [false, false],
-            order: 0,
-            own: true,
-            forced: opts.forced == Forced::On,
-            neutral: false,
-        };
-        // Neutral df-pn (see [`Shape::neutral`]), with the forced-reply
-        // rule unless it is off.
-        let neutral = Shape {
-            forced: opts.forced != Forced::Off,
-            neutral: true,
-            ..plain
-        };
-        // Zone df-pn at the highest order: every opponent threat of lower
-        // order found limits a node's moves to its zone.
-        let zone = Shape {
-            sides: [true, true],
-            order: max_order,
-            own: false,
-            forced: threat_forced,
-            neutral: false,
-        };
-        match opts.algo {
-            Algo::Dfpn => {
-                if opts.forced == Forced::Split {
-                    // 35% with the rule, 35% with the rule and neutral
-                    // numbers, then the rest without either. Each keeps
-                    // apart in the table: the numbers of one would steer
-                    // the next into its own order.
-                    plan.push((
-                        Shape {
-                            forced: true,
-                            ..plain
-                        },
-                        350,
-                    ));
-                }
-                if !opts.heuristic_only {
-                    plan.push((neutral, 350));
-                }
-                plan.push((plain, 1000));
-            }
-            Algo::LambdaDfpn => {
-                for n in orders {
-                    plan.push((threats(only(mover), n), 1000));
-                    plan.push((threats(only(other), n), 1000));
-                }
-            }
-            Algo::DualLambda => {
-                for n in orders {
-                    plan.push((threats([true, true], n), 1000));
-                }
-            }
-            Algo::ZoneDfpn => plan.push((zone, 1000)),
-            Algo::Auto => {
-                // Without the rule unless it is on (`Forced`).
-                let threats = |sides, order| Shape {
-                    forced: opts.forced == Forced::On,
-                    ..threats(sides, order)
-                };
-                // A short df-pn first: many blocks are read out by plain
-                // df-pn in a few thousand nodes, where a threat search
-                // would first spend its share. Its table entries stay for
-                // the df-pn at the end (same salt), so the work is kept.
-                plan.push((plain, 50));
-                // Then neutral df-pn, which reads in a few hundred thousand
-                // nodes blocks that the heuristic takes tens of millions
-                // for, and the other way round.
-                if !opts.heuristic_only {
-                    plan.push((neutral, 350));
-                }
-                for n in orders.clone() {
-                    plan.push((threats(only(mover), n), 30));
-                    plan.push((threats(only(other), n), 30));
-                }
-                // Dual-λ answers threats with threats of the answerer's
-                // own: it finds defences λ-df-pn's candidates miss (a
-                // connection that makes the second eye, say).
-                for n in orders {
-                    plan.push((threats([true, true], n), 30));
-                }
-                plan.push((plain, 1000));
-            }
-        }
+        let plan = plan::build(&opts, mover);
         let mut total: Option<SolveResult> = None;
         for (shape, share) in plan {
             let used = total.as_ref().map_or(0, |t| t.nodes);
@@ -735,14 +546,7 @@ impl Solver {
             forced,
             neutral,
         } = shape;
-        // A neutral search keeps its own table entries, as the parts of
-        // `Forced::Split` do: the heuristic's numbers would steer it.
-        let shape = (sides[0] as u64)
-            | (sides[1] as u64) << 1
-            | (order as u64) << 2
-            | (!own as u64) << 10
-            | (forced as u64) << 11
-            | (neutral as u64) << 12;
+        let shape_salt = shape.salt();
         let mut s = Search {
             game: CaptureGame::new(board, problem, model, to_move),
             tt: &mut self.tt,
@@ -750,7 +554,7 @@ impl Solver {
             anc: &mut self.anc,
             moves: &mut self.moves,
             pending: &mut self.pending,
-            salt: salt(model, opts.ladder) ^ shape.wrapping_mul(0x2545_F491_4F6C_DD1D),
+            salt: salt(model, opts.ladder) ^ shape_salt.wrapping_mul(0x2545_F491_4F6C_DD1D),
             attacker: problem.attacker,
             target: problem.target,
             ladder: opts.ladder,
