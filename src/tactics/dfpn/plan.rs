@@ -54,22 +54,6 @@ use arrayvec::ArrayVec;
 /// A result is reported only when it holds in the real game: a win that
 /// rests on a node where the loser played only its own threats is a fact
 /// of the restricted game (flag `REL`) and is never reported.
-///
-/// What the unsolved defender wins of the suite lack is measured: with
-/// the attacker's moves cut to the target's liberties, its captures and
-/// the pass (a restricted game, so its defender wins prove nothing),
-/// df-pn finds the expected defender wins of capture test 18 and tactics
-/// tests 5, 8 and 11 in 2.2M, 97K, 24K and 9K nodes, where the full game
-/// leaves them open at 3M. The missing piece is a sound proof that the
-/// attacker's other moves change nothing: the zone of a proven defender
-/// win after the attacker's null move, found by df-pn itself (`threats`
-/// finds such zones only with its small λ-searches). Such a zone must
-/// read every block next to a read stone whole (a df-pn line may hold any
-/// number of null moves, so no soft read is safe). A defender win that
-/// ends by the two-pass rule is not kept by an extra attacker stone by
-/// itself; an induction on the empty points outside the zone (the
-/// defender answers a move there with a pass) looks like the way to keep
-/// them, not yet checked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Algo {
     #[default]
