@@ -8,7 +8,7 @@ use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::{CacheSlot, LifeSlot};
 use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
 use super::Limit;
-use crate::go::board::{Board, Point, PointList, PASS};
+use crate::go::board::{Board, Point, PointList, NUM_POINTS, PASS};
 use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, Step, Winner};
@@ -370,6 +370,7 @@ impl Search<'_> {
     pub(super) fn prefetch_child(&self, m: Point) {
         let g = &self.game;
         if m != PASS
+            && m < NUM_POINTS
             && g.has_room()
             && self.tt.is_enabled()
             && !g.board().captures_something(g.to_move(), m)
