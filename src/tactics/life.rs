@@ -139,7 +139,9 @@ pub fn target_lives(board: &Board, target: Point, zone: Option<&mut Zone>) -> bo
 }
 
 /// Liberties of the target, as gathered by [`gate`].
-type Libs = ArrayVec<Point, 32>;
+type Libs = ArrayVec<Point, LIBS_CAP>;
+/// The most liberties [`gate`] lists.
+const LIBS_CAP: usize = 32;
 
 /// A necessary condition, cheap: two liberties of the target whose empty
 /// neighbours are all liberties of the target too. Every region vital to
@@ -161,7 +163,10 @@ fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
             .iter()
             .any(|&n| board.cell(n) == own && board.block(n) == t)
     };
-    let mut seen = Libs::new();
+    // The liberties met so far: counted (up to the list's capacity) and
+    // looked up in a bit set, as a large target meets each many times.
+    let mut seen = Zone::new();
+    let mut seen_count = 0;
     let mut good = Libs::new();
     let mut bad = 0;
     let mut fail = false;
@@ -171,13 +176,15 @@ fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
             return;
         }
         for l in Board::neighbors(s) {
-            if board.cell(l) != EMPTY || seen.contains(&l) {
+            if board.cell(l) != EMPTY || seen.contains(l) {
                 continue;
             }
-            if seen.try_push(l).is_err() {
+            if seen_count == LIBS_CAP {
                 overflow = true;
                 return;
             }
+            seen.insert(l);
+            seen_count += 1;
             // An enemy block in the region has its liberties there, all
             // liberties of the target: no more than the target has.
             if Board::neighbors(l).iter().all(|&e| match board.cell(e) {

@@ -101,7 +101,8 @@
 //! stones and a flood of its region, given up once the region is too large
 //! to pass. Everything is on the stack.
 
-use crate::go::board::{Board, Point, BORDER, EMPTY};
+use crate::go::board::{Board, Point, BLACK, BORDER, EMPTY};
+use crate::go::Color;
 use arrayvec::ArrayVec;
 
 /// Attacker blocks next to the target the check looks at.
@@ -124,8 +125,28 @@ pub fn race_won(board: &Board, target: Point, escape: usize) -> bool {
         return false;
     }
     let enemy = 3 - own;
-    // First the attacker blocks in atari next to T (usually none: the
-    // check ends there), then T's liberties.
+    // Usually no attacker block in atari touches T, and the check ends
+    // there: found from the board's set of blocks in atari (few, and
+    // small) without a walk over T, which may be large.
+    let attacker = if enemy == BLACK {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let mut any = false;
+    board.for_each_atari_block(attacker, |h| {
+        if !any {
+            board.for_each_stone(h, |s| {
+                for n in Board::neighbors(s) {
+                    any |= board.cell(n) == own && board.block(n) == t;
+                }
+            });
+        }
+    });
+    if !any {
+        return false;
+    }
+    // First the attacker blocks in atari next to T, then T's liberties.
     let mut heads: ArrayVec<Point, MAX_NEIGHBOURS> = ArrayVec::new();
     board.for_each_stone(t, |s| {
         for n in Board::neighbors(s) {

@@ -45,6 +45,13 @@ impl Zone {
         self.bits[p / 64] |= 1 << (p % 64);
     }
 
+    /// Inserts `p` when `yes`, without a branch (for hot loops whose
+    /// condition the processor cannot predict).
+    #[inline]
+    pub fn insert_if(&mut self, p: Point, yes: bool) {
+        self.bits[p / 64] |= (yes as u64) << (p % 64);
+    }
+
     #[inline]
     pub fn remove(&mut self, p: Point) {
         self.bits[p / 64] &= !(1 << (p % 64));

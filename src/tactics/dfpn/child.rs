@@ -41,7 +41,11 @@ pub struct Here {
 
 impl Search<'_> {
     /// What the children of the current node need: one walk over the
-    /// target's stones.
+    /// target's stones for its liberties, and one over the attacker's
+    /// blocks in atari (from the board's set of them, usually none or a
+    /// few small ones) for those next to the target. The target may be a
+    /// large block and this runs at every expansion, so its walk only
+    /// marks the empty neighbours, without a branch.
     pub(super) fn here(&self) -> Here {
         let b = self.game.board();
         let stones = self
@@ -50,16 +54,38 @@ impl Search<'_> {
             .map_or(0, |a| a.counts[0] as u32 + a.counts[1] as u32);
         let mut libs = Zone::new();
         let mut weak = Zone::new();
-        let attacker = Some(self.attacker);
         b.for_each_stone(self.target, |q| {
             for n in Board::neighbors(q) {
-                if b.is_empty(n) {
-                    libs.insert(n);
-                } else if b.color_at(n) == attacker && b.libs(n) == 1 {
-                    weak.insert(b.block(n));
-                }
+                libs.insert_if(n, b.is_empty(n));
             }
         });
+        if b.color_at(self.target) == Some(self.defender()) {
+            let t = b.block(self.target);
+            let defender = Some(self.defender());
+            b.for_each_atari_block(self.attacker, |h| {
+                let mut next_to = false;
+                b.for_each_stone(h, |s| {
+                    for n in Board::neighbors(s) {
+                        next_to |= b.color_at(n) == defender && b.block(n) == t;
+                    }
+                });
+                if next_to {
+                    weak.insert(h);
+                }
+            });
+        }
+        if cfg!(debug_assertions) {
+            // As one walk over the target finds them.
+            let mut want = Zone::new();
+            b.for_each_stone(self.target, |q| {
+                for n in Board::neighbors(q) {
+                    if b.color_at(n) == Some(self.attacker) && b.libs(n) == 1 {
+                        want.insert(b.block(n));
+                    }
+                }
+            });
+            assert_eq!(weak, want, "attacker blocks in atari next to the target");
+        }
         Here {
             replies: (b.size() * b.size()) as u32 - stones,
             libs,

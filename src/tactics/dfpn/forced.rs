@@ -55,6 +55,7 @@ use super::search::Search;
 use crate::go::board::{Board, Point};
 use crate::tactics::rules::Step;
 use crate::tactics::zone::Zone;
+use arrayvec::ArrayVec;
 
 /// Where the searches use the forced-reply rule.
 ///
@@ -101,11 +102,19 @@ impl Search<'_> {
             }
         }
         let mut allowed: Option<Zone> = None;
+        // Every zone holds the target's block: walked once, when a first
+        // winning point needs it (the target may be a large block).
+        let mut target_zone = None;
         for q in cands.iter() {
             if !self.escapes_at(q, here, libs, escape) {
                 continue;
             }
-            let z = self.winning_zone(q);
+            let tz = *target_zone.get_or_insert_with(|| {
+                let mut tz = Zone::new();
+                tz.add_block(self.game.board(), self.target);
+                tz
+            });
+            let z = self.winning_zone(q, tz);
             if cfg!(debug_assertions) {
                 self.check_zone(q, &z, escape);
             }
@@ -185,23 +194,66 @@ impl Search<'_> {
         }
     }
 
-    /// What a defender stone on `q` reads (see the module documentation).
-    fn winning_zone(&self, q: Point) -> Zone {
+    /// What a defender stone on `q` reads (see the module documentation),
+    /// given `tz`, the target's block (stones and liberties). Each block is
+    /// added once: the target and the blocks next to a captured block are
+    /// met many times over (every stone of the captured block next to one
+    /// of theirs), and adding a block again changes nothing.
+    fn winning_zone(&self, q: Point, tz: Zone) -> Zone {
         let b = self.game.board();
         let defender = self.defender();
-        let mut z = Zone::new();
-        z.add_block(b, self.target);
-        z.add_move(b, q, defender, usize::MAX);
+        let mut z = tz;
+        // Heads of the blocks in `z` already; at most the target, the 4
+        // neighbours of q and the defender blocks around what q captures
+        // (the capacity only bounds the list: a head left out of it is
+        // added again, harmlessly).
+        let mut done: ArrayVec<Point, 16> = ArrayVec::new();
+        done.push(b.block(self.target));
+        let mut add = |z: &mut Zone, p: Point| {
+            let h = b.block(p);
+            if !done.contains(&h) {
+                let _ = done.try_push(h);
+                z.add_block(b, p);
+            }
+        };
+        // `Zone::add_move` for the defender's stone on q: q, its
+        // neighbours, and every block next to it whole (no block has
+        // `usize::MAX` liberties).
+        z.insert(q);
+        for n in Board::neighbors(q) {
+            z.insert(n);
+            if b.color_at(n).is_some() {
+                add(&mut z, n);
+            }
+        }
         for n in Board::neighbors(q) {
             if b.color_at(n) == Some(self.attacker) && b.libs(n) == 1 {
                 b.for_each_stone(n, |s| {
                     for t in Board::neighbors(s) {
                         if b.color_at(t) == Some(defender) {
-                            z.add_block(b, t);
+                            add(&mut z, t);
                         }
                     }
                 });
             }
+        }
+        if cfg!(debug_assertions) {
+            // As the rule reads it, block by block.
+            let mut want = Zone::new();
+            want.add_block(b, self.target);
+            want.add_move(b, q, defender, usize::MAX);
+            for n in Board::neighbors(q) {
+                if b.color_at(n) == Some(self.attacker) && b.libs(n) == 1 {
+                    b.for_each_stone(n, |s| {
+                        for t in Board::neighbors(s) {
+                            if b.color_at(t) == Some(defender) {
+                                want.add_block(b, t);
+                            }
+                        }
+                    });
+                }
+            }
+            assert_eq!(z, want, "winning zone of {q}");
         }
         z
     }

@@ -340,6 +340,19 @@ impl Search<'_> {
             }
         }
         let mut group = plain;
+        if plain && forced.is_none() && !seen {
+            // The group's first member is probed when the group is first
+            // selected, often right after this expansion: its bucket is
+            // asked for now, so that generating the explicit children
+            // overlaps the miss.
+            let mut p = f.cursor as Point;
+            while p < f.end as Point && !self.is_member(p, &f.here) {
+                p += 1;
+            }
+            if p < f.end as Point {
+                self.prefetch_child(p);
+            }
+        }
         if let Some(zone) = &forced {
             if plain {
                 // Listed one by one, in board order: no group.
@@ -423,6 +436,7 @@ impl Search<'_> {
                         self.pending.push(p.unwrap_or(Pending::NONE));
                     }
                 }
+                self.prefetch_member(&f);
             }
         }
         if seen && self.tt.is_enabled() {
@@ -487,6 +501,7 @@ impl Search<'_> {
             rank: 0,
         };
         self.seek(f);
+        self.prefetch_member(f);
     }
 
     /// Advances the scan, up to the point `limit`, to the next member and
@@ -539,6 +554,16 @@ impl Search<'_> {
             } else {
                 self.arena.push(c);
             }
+        }
+        self.prefetch_member(f);
+    }
+
+    /// Prefetches the table bucket of the group's next member, which the
+    /// next [`Search::split`] of this frame probes, usually after a child's
+    /// search: by then the bucket is in the cache.
+    fn prefetch_member(&self, f: &Frame) {
+        if f.group.count > 0 {
+            self.prefetch_child(f.cursor as Point);
         }
     }
 

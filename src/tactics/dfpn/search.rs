@@ -8,7 +8,7 @@ use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::{CacheSlot, LifeSlot};
 use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
 use super::Limit;
-use crate::go::board::{Board, Point, PointList, PASS};
+use crate::go::board::{Board, Point, PointList, NUM_POINTS, PASS};
 use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, Step, Winner};
@@ -363,6 +363,23 @@ impl Search<'_> {
         (delta2 as u64 + inc).min(CAP as u64) as u32
     }
 
+    /// Prefetches the table bucket of the child of move `m`, which the
+    /// child's visit probes first thing, when its key is known without
+    /// playing `m` (a stone that captures nothing): playing the move then
+    /// overlaps the cache miss. A hint only. `m` must be legal.
+    pub(super) fn prefetch_child(&self, m: Point) {
+        let g = &self.game;
+        if m != PASS
+            && m < NUM_POINTS
+            && g.has_room()
+            && self.tt.is_enabled()
+            && !g.board().captures_something(g.to_move(), m)
+        {
+            let (key, _) = g.after_stone(m);
+            self.tt.prefetch(key ^ self.salt);
+        }
+    }
+
     /// Nagai's MID: searches the current node until its φ reaches `th_phi`
     /// or its δ reaches `th_delta`, it is solved, or a limit stops the
     /// search. `no_pass` (root only) leaves the pass out of the node's
@@ -443,6 +460,7 @@ impl Search<'_> {
                 th_delta - agg.rest
             };
             let before = self.nodes;
+            self.prefetch_child(c.mv as Point);
             let ok = self.play(c.mv as Point);
             debug_assert!(ok, "a generated move is legal");
             let counts = self.anc.last().map_or(NO_MIN, |a| a.counts);

@@ -11,6 +11,7 @@
 //! keep how many of the node's quiet moves had been split off its group.
 
 use crate::go::board::Point;
+use crate::solve::store::{advise_huge_pages, prefetch};
 
 /// Flags of an entry or a search result.
 pub const KO: u8 = 1;
@@ -83,8 +84,17 @@ impl Table {
                 n *= 2;
             }
         }
+        // Huge pages: every probe of a table far larger than the cache
+        // lands on a random page, and with 4 KB pages it also misses the
+        // TLB (a page walk, dear in a virtual machine); 64 MB in 2 MB
+        // pages needs 32 TLB entries instead of 16,384. The memory is
+        // reserved, then advised, then written: the advice must come
+        // before the first write puts small pages under it.
+        let mut buckets = Vec::with_capacity(n);
+        advise_huge_pages(&mut buckets);
+        buckets.resize(n, Bucket::default());
         Table {
-            buckets: vec![Bucket::default(); n],
+            buckets,
             mask: n.wrapping_sub(1),
             generation: 1,
         }
@@ -121,6 +131,20 @@ impl Table {
         }
         let b = &self.buckets[self.bucket(key)];
         b.0.iter().find(|e| self.live(e) && e.key == key).copied()
+    }
+
+    /// Asks the processor to bring the bucket of `key` into the cache,
+    /// without waiting for it: a hint, which changes nothing the table
+    /// answers. Used for a probe known to come after some other work (the
+    /// next quiet move a frame will split off), so that the miss, most of
+    /// a probe's cost in a table far larger than the cache, overlaps it.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        if let Some(b) = self.buckets.get(self.bucket(key)) {
+            // A bucket is two cache lines.
+            prefetch(b as *const Bucket as *const u8);
+            prefetch((b as *const Bucket as *const u8).wrapping_add(64));
+        }
     }
 
     /// Reads the bucket of `key` and returns a word of it, so that a batch
