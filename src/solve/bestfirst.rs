@@ -46,15 +46,17 @@
 //! With the incremental update, a backpropagation still went to the root
 //! at almost every expansion (8.9 updates per expansion of PP on
 //! Domineering 5×6, each with a logarithm), though the choices near the
-//! root rarely change. For a rule with [`Rule::LAZY`] (PP) on a tree, the
-//! backpropagation stops at a node when its parent and grandparent keep
+//! root rarely change. For a rule with [`Rule::LAZY`] (PP), on a tree or
+//! on a DAG of a game with [`Game::FIXED_DEPTH`] (where the records are
+//! as reliable as on a tree, see above), the backpropagation stops at a node when its parent and grandparent keep
 //! their choices (the exact tests of the incremental update) and the
 //! parent's new key lies in a window, computed once per node of the path,
 //! within which no ancestor higher up changes its choice either. The
 //! ancestors are left out of date and brought up to date, from the same
 //! records and child values, when a later backpropagation passes them or
 //! when the search ends; the selections, node counts and values are those
-//! of the full backpropagation (PP 5×6: 391M → 244M instructions).
+//! of the full backpropagation (Domineering 5×6: PP 391M → 244M
+//! instructions, PPT 84M → 64M).
 //!
 //! Solved status is kept apart from the heuristic value, in the node's
 //! flags, and computed from the children's flags only: a node is won when a
@@ -290,7 +292,7 @@ pub struct Search<G: Game, R: Rule> {
     /// By depth on the path, the runner-up of that node's last full
     /// update ([`Rule::INCREMENTAL`] rules on a tree only).
     runners: Vec<Runner<R::V, R::Acc>>,
-    /// Lazy backpropagation ([`Rule::LAZY`] on a tree): by depth, the
+    /// Lazy backpropagation ([`Rule::LAZY`], where records are kept): by depth, the
     /// window of keys of the path's node there within which no ancestor's
     /// choice changes ([`Search::window`]); valid below depth `wvalid`.
     lazy: bool,
@@ -344,7 +346,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                     0
                 }
             ],
-            lazy: R::LAZY && R::INCREMENTAL && !transpositions,
+            lazy: R::LAZY && R::INCREMENTAL && (!transpositions || G::FIXED_DEPTH),
             windows: vec![EMPTY; MAX_DEPTH + 1],
             wvalid: 0,
             stale: vec![false; MAX_DEPTH + 1],
