@@ -178,10 +178,12 @@ impl<R: Rule> Rule for Full<R> {
     }
 }
 
-/// The incremental update (and resuming the descent below the unchanged
-/// top of the path) searches the same tree as full updates: same values,
-/// node counts and moves for PP, PPT and PP², solved or stopped, on
-/// Domineering and on NoGo (transpositions at a fixed depth).
+/// The incremental update, the lazy backpropagation (PP and PP²) and
+/// resuming the descent below the unchanged top of the path search the
+/// same tree as full updates: same values, node counts and moves for PP,
+/// PPT and PP², solved or stopped, on Domineering and on NoGo
+/// (transpositions at a fixed depth). Checked to fail when the lazy stop
+/// skips the grandparent's test.
 #[test]
 fn incremental_updates_search_as_full_ones() {
     fn same<G: Game, R: Rule>(rule: R, g: &G, what: &str) {

@@ -162,6 +162,49 @@ impl Rule for PpRule {
     fn remove(&self, acc: f64, [ln_p, _]: [f32; 2]) -> f64 {
         acc - ln_p as f64
     }
+
+    const LAZY: bool = true;
+
+    #[inline]
+    fn key(&self, v: &[f32; 2]) -> f64 {
+        v[1] as f64
+    }
+
+    /// `finish` rounds the sum to `f32` before its logarithm: the key is
+    /// that rounding.
+    #[inline]
+    fn parent_key(&self, rest: f64, &[ln_p, _]: &[f32; 2]) -> f64 {
+        (rest + ln_p as f64) as f32 as f64
+    }
+
+    /// The parent's key is `y = rest + ln p(c)` rounded to `f32`, and
+    /// `ln p(c) = L(x)` for the child's key `x = ln(1 − p(c))`, with
+    /// `L(x) = ln(1 − eˣ)` ([`log1mexp`]): decreasing, and its own inverse.
+    /// So `y ∈ [lo, hi]` when `x ∈ [L(hi − rest), L(lo − rest)]`. The
+    /// search computes `L` in `f32` (a few units in the last place) and
+    /// rounds `y` to `f32`; the window is narrowed by 2⁻¹⁶ of the
+    /// magnitudes involved (hundreds of such errors, and far more than the
+    /// `f64` error of this computation), so that every key in it gives a
+    /// `y` strictly inside `[lo, hi]`.
+    fn window(&self, rest: f64, lo: f64, hi: f64) -> (f64, f64) {
+        let margin = |y: f64| (y.abs() + (y - rest).abs()) * (1.0 / 65536.0) + 1e-30;
+        // L(x) ≤ hi − margin − rest: no bound when that is not negative.
+        let top = hi - margin(hi) - rest;
+        let x_lo = if top >= 0.0 || top.is_nan() {
+            f64::NEG_INFINITY
+        } else {
+            log1mexp(top)
+        };
+        // L(x) ≥ lo + margin − rest: never when that is not negative.
+        if lo == f64::NEG_INFINITY {
+            return (x_lo, f64::INFINITY);
+        }
+        let bottom = lo + margin(lo) - rest;
+        if bottom.is_nan() || bottom >= 0.0 {
+            return (f64::INFINITY, f64::NEG_INFINITY);
+        }
+        (x_lo, log1mexp(bottom))
+    }
 }
 
 /// Solves `game` by PP on a tree (node count: expansions).
@@ -193,6 +236,70 @@ mod tests {
         let deep = r.finish(many, &memo);
         assert!(deep[0].is_finite() && deep[1].is_finite() && deep[1] < -10.0);
         assert!(r.better(&r.leaf(1), &r.leaf(2)));
+    }
+
+    /// Every key in a window gives a parent key inside the target, as the
+    /// search computes it (`log1mexp` in `f32`, the sum rounded to `f32`),
+    /// down to the window's last `f32` values; and windows are not empty
+    /// where the target leaves room.
+    #[test]
+    fn windows_keep_the_parent_key_inside_its_target() {
+        let (r, memo) = (PpRule, Log1mexpMemo::new());
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut unit = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (mut checked, mut nonempty) = (0, 0);
+        for _ in 0..20_000 {
+            // Logarithms of probabilities over many orders of magnitude.
+            let mut ln = |scale: f64| -(unit() * scale).exp2() * unit();
+            let (r0, a0, b0) = (ln(12.0), ln(8.0), ln(8.0));
+            let rest = if unit() < 0.1 { 0.0 } else { r0 };
+            let (a, b) = (rest + a0, rest + b0);
+            let (lo, hi) = match unit() {
+                u if u < 0.2 => (f64::NEG_INFINITY, a.max(b)),
+                u if u < 0.4 => (a.min(b), f64::INFINITY),
+                _ => (a.min(b), a.max(b)),
+            };
+            let (x_lo, x_hi) = r.window(rest, lo, hi);
+            if x_lo > x_hi {
+                continue;
+            }
+            nonempty += 1;
+            // The window's extreme f32 keys, and some inside.
+            let first = (x_lo as f32).max(-f32::MAX);
+            let first = if (first as f64) < x_lo {
+                first.next_up()
+            } else {
+                first
+            };
+            let last = (x_hi.min(-1e-38) as f32).min(-f32::MIN_POSITIVE);
+            let last = if (last as f64) > x_hi {
+                last.next_down()
+            } else {
+                last
+            };
+            for x in [first, last, first * 0.5 + last * 0.5] {
+                if !(x as f64 >= x_lo && x as f64 <= x_hi) {
+                    continue;
+                }
+                let child = [memo.log1mexp_f32(x), x];
+                let y = r.parent_key(rest, &child);
+                assert_eq!(y, r.key(&r.finish(r.add(rest, child), &memo)));
+                // An infinite end is no bound (a key may reach −∞).
+                let above = lo == f64::NEG_INFINITY || lo < y;
+                let below = hi == f64::INFINITY || y < hi;
+                assert!(
+                    above && below,
+                    "rest {rest} window {x_lo}..{x_hi} x {x} y {y} target {lo}..{hi}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(nonempty > 5_000 && checked > 10_000, "{nonempty} {checked}");
     }
 
     #[test]
