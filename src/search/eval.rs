@@ -15,15 +15,11 @@
 //!    dilation/erosion maps ([`super::influence`]; B. Bouzy, "Mathematical
 //!    morphology applied to computer Go", 2003): an empty point in the 5/21
 //!    territory map counts one point for its owner, one only in the 5/10
-//!    moyo map counts [`MOYO_UNITS`] (half on the second line, nothing on
-//!    the first: see `moyo_units`). A lone stone claims no territory and
+//!    moyo map counts [`MOYO_UNITS`]. A lone stone claims no territory and
 //!    stones next to enemy stones are eroded, so thin scattered stones are
 //!    no longer worth the points they seem to surround (the distance-based
 //!    estimate this replaces gave a lone stone every point within three
-//!    steps: 0 wins in 200 games against GNU Go level 0). Neither map
-//!    erodes from the board's edge, so a group that is not settled keeps
-//!    at most [`TERRITORY_PER_STONE`] points of territory per stone; the
-//!    rest of its 5/21 points count as moyo.
+//!    steps: 0 wins in 200 games against GNU Go level 0).
 //! 4. Weak groups (see `kill_weak`: no settled stone, under two points of
 //!    territory, under five of territory and moyo, at most three
 //!    liberties) go to the enemy with the room they had, the group-status
@@ -52,22 +48,6 @@ pub const UNIT: i32 = 100;
 /// (5/21) map: potential, not yet territory. It is what guides the opening,
 /// where no point is territory yet.
 pub const MOYO_UNITS: i32 = 40;
-
-/// The moyo value of a point on `line` (0 = the first line): none on the
-/// first line and half on the second. The 5/10 map does not erode from the
-/// board's edge either, so a stone on the third line gets the low lines
-/// below it as potential; counted in full they made a 3-3 opening worth
-/// twice tengen on 9x9. Low lines are worth little as potential: they
-/// become territory only once the side is walled off, and then the 5/21
-/// map counts them.
-#[inline]
-fn moyo_units(line: usize) -> i32 {
-    match line {
-        0 => 0,
-        1 => MOYO_UNITS / 2,
-        _ => MOYO_UNITS,
-    }
-}
 
 const BLACK_BIT: u8 = 1;
 const WHITE_BIT: u8 = 2;
@@ -137,14 +117,6 @@ const SAFE_LIBS: u32 = 4;
 /// attacks the enemy's instead of leaving them for tenuki. This is what the
 /// games lost to GNU Go showed: thin groups left alone until they died.
 const WEAK_ROOM: u32 = 12;
-/// A living group that is not settled claims at most this many points of
-/// territory per stone; the rest of what the 5/21 map gives it counts as
-/// moyo. Bouzy's erosions do not erode from the board's edge, so a lone
-/// stone on the 3-3 point got six points of corner territory and three
-/// loose stones twenty points of a side (the games lost to GNU Go level 0:
-/// an invasion or a reduction took it all). Real territory is walled in
-/// by many stones and stays under the cap.
-pub const TERRITORY_PER_STONE: u32 = 2;
 
 /// Hands dead groups to the enemy and weak groups to nobody in the maps
 /// `t` and `m`. A group is a connected set of one colour's stones and of
@@ -184,7 +156,7 @@ fn kill_weak(
                 seed[q] < 0 || (board.is_empty(q) && m[q] < 0)
             }
         };
-        let (mut terr, mut room, mut libs, mut stones) = (0u32, 0u32, 0u32, 0u32);
+        let (mut terr, mut room, mut libs) = (0u32, 0u32, 0u32);
         let mut fixed = false;
         let mut contact = false;
         members.clear();
@@ -199,7 +171,6 @@ fn kill_weak(
                 terr += (t[q] != 0) as u32;
             } else {
                 fixed |= settled[q];
-                stones += 1;
             }
             for n in Board::neighbors(q) {
                 if board.cell(n) == crate::go::board::BORDER {
@@ -218,24 +189,8 @@ fn kill_weak(
                 }
             }
         }
-        if fixed {
-            continue;
-        }
-        // Groups with eye space are neither dead nor weak, but what they
-        // claim beyond the cap is potential only: the points least firmly
-        // held (smallest 5/21 value) go back to moyo.
-        if terr >= EYE_POINTS {
-            let cap = TERRITORY_PER_STONE * stones;
-            for _ in cap..terr {
-                let weakest = members
-                    .iter()
-                    .map(|&q| q as usize)
-                    .filter(|&q| board.is_empty(q) && t[q] != 0)
-                    .min_by_key(|&q| t[q].abs());
-                if let Some(q) = weakest {
-                    t[q] = 0;
-                }
-            }
+        // Settled groups and groups with eye space are neither dead nor weak.
+        if fixed || terr >= EYE_POINTS {
             continue;
         }
         if room < ROOM && libs < SAFE_LIBS {
@@ -300,16 +255,14 @@ pub fn evaluate_with(board: &Board, komi_units: i32, status: Option<&Status>) ->
     let mut t: Field = [0; NUM_POINTS];
     let mut m: Field = [0; NUM_POINTS];
     estimate(board, to_move, status.filter(|s| s.any), &mut t, &mut m);
-    let n = board.size();
     let mut black = 0;
-    for row in 0..n {
+    for row in 0..board.size() {
         let base = Board::point_at(0, row);
-        for (col, p) in (base..base + n).enumerate() {
+        for p in base..base + board.size() {
             black += if t[p] != 0 {
                 t[p].signum() as i32 * UNIT
             } else {
-                let line = col.min(row).min(n - 1 - col).min(n - 1 - row);
-                m[p].signum() as i32 * moyo_units(line)
+                m[p].signum() as i32 * MOYO_UNITS
             };
         }
     }
@@ -594,7 +547,7 @@ mod tests {
     }
 
     #[test]
-    fn two_stones_on_the_third_line_claim_a_little_of_their_side() {
+    fn two_stones_on_the_third_line_claim_their_side() {
         let b = board_from(
             "
             .........
@@ -610,57 +563,10 @@ mod tests {
         assert_eq!(evaluate(&b, 0), 0);
         let mut own = [0i8; NUM_POINTS];
         ownership_estimate(&b, Color::Black, &mut own);
-        let count = |rows: std::ops::Range<usize>, who: i8| {
-            rows.flat_map(|r| (0..9).map(move |c| Board::point_at(c, r)))
-                .filter(|&p| b.is_empty(p) && own[p] == who)
-                .count() as u32
-        };
-        // The 5/21 map gives each pair its whole side; the cap leaves two
-        // points per stone, the rest is moyo.
-        assert_eq!(count(0..3, 1), 2 * TERRITORY_PER_STONE);
-        assert_eq!(count(6..9, -1), 2 * TERRITORY_PER_STONE);
         for c in 0..9 {
+            assert_eq!(own[Board::point_at(c, 0)], 1);
+            assert_eq!(own[Board::point_at(c, 8)], -1);
             assert_eq!(own[Board::point_at(c, 4)], 0);
-        }
-    }
-
-    #[test]
-    fn on_nine_by_nine_tengen_is_worth_as_much_as_the_3_3_point() {
-        // Without the cap and the low-line moyo discount the 3-3 stone got
-        // six points of corner territory and was worth 11.4 points to
-        // tengen's 5.8.
-        let value = |col, row| {
-            let mut b = Board::new(9);
-            b.play(Color::Black, Board::point_at(col, row));
-            -evaluate(&b, 0)
-        };
-        assert!(value(4, 4) >= value(2, 2), "{} {}", value(4, 4), value(2, 2));
-    }
-
-    #[test]
-    fn a_wall_on_the_third_line_claims_its_side() {
-        let b = board_from(
-            "
-            .........
-            .........
-            .........
-            .........
-            .........
-            .........
-            XXXXXXXXX
-            .........
-            .........",
-        );
-        // Nine stones may keep eighteen points: the two lines behind the
-        // wall have as many, and the 5/21 map adds a line in front of it,
-        // so the cap takes back the points held least firmly (corners of
-        // the first line).
-        let mut own = [0i8; NUM_POINTS];
-        ownership_estimate(&b, Color::White, &mut own);
-        let black = b.points().filter(|&p| b.is_empty(p) && own[p] == 1);
-        assert_eq!(black.count() as u32, 9 * TERRITORY_PER_STONE);
-        for c in 0..9 {
-            assert_eq!(own[Board::point_at(c, 1)], 1);
         }
     }
 
