@@ -12,8 +12,11 @@
 //! the windows: α-β searches every child with `(α, β)`; NegaScout searches
 //! the first child with the full window and every later one with a null
 //! window `(m, m+1)` around the best value so far, re-searching a test that
-//! fails high inside the window. As in the seed, a test next to the horizon
-//! (depth 1) needs no re-search: the children's values are exact there.
+//! fails high inside the window. As in the seed (line 11, "depth < 3"), a
+//! test with fewer than three plies left needs no re-search: without a
+//! table, a child one ply above the horizon that fails low under a null
+//! window has searched all of its children, whose values are exact leaf
+//! values, so the value it returns is exact too.
 //!
 //! There is no transposition table: with table cutoffs, values found at a
 //! different depth or through a different window make root values depend
@@ -161,7 +164,7 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
             } else {
                 // alpha already includes the best value so far.
                 let t = -self.search(g, -alpha - 1, -alpha, depth - 1, ply + 1);
-                if t > alpha && t < beta && depth > 1 {
+                if t > alpha && t < beta && depth > 2 {
                     -self.search(g, -beta, -t, depth - 1, ply + 1)
                 } else {
                     t
