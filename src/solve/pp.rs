@@ -215,6 +215,7 @@ pub fn solve<G: Game>(game: &G, limits: &Limits) -> Report<G::Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::go::playout::Rng;
 
     #[test]
     fn mobility_initialisation_and_product_rule() {
@@ -245,13 +246,8 @@ mod tests {
     #[test]
     fn windows_keep_the_parent_key_inside_its_target() {
         let (r, memo) = (PpRule, Log1mexpMemo::new());
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut unit = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            (state >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
+        let mut unit = move || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
         let (mut checked, mut nonempty) = (0, 0);
         for _ in 0..20_000 {
             // Logarithms of probabilities over many orders of magnitude.
