@@ -186,7 +186,10 @@ fn legal_masks<B: Bits>(stones: [B; 2], board: B, has_left: B, has_right: B, col
             }
             rest &= !block;
             let libs = neighbours(block) & empty;
-            if libs.ones() == 1 {
+            // At most one liberty (a block has one in every position):
+            // cheaper than a population count where the processor has
+            // none.
+            if libs.drop_low() == B::ZERO {
                 single[c] |= libs;
             } else {
                 multi[c] |= libs;
