@@ -726,7 +726,11 @@ impl<G: Game, R: Rule> Search<G, R> {
     fn extend_by_search(&mut self, id: NodeId, g: &mut G, ctx: &mut Ctx) -> bool {
         let bound = self.store.nodes.len();
         let sub = self.sub.as_mut().expect("second level");
+        // The second level borrows this level's memo: one table for both
+        // (the same positions recur at both levels), half the cache lines.
+        std::mem::swap(&mut self.memo, &mut sub.memo);
         sub.search(g, ctx, bound, false);
+        std::mem::swap(&mut self.memo, &mut sub.memo);
         let root = *sub.store.node(0);
         if root.flags & EXPANDED == 0 || !self.store.fits(root.len as usize, root.len as usize) {
             return false;
