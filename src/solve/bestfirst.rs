@@ -96,7 +96,7 @@
 
 use super::store::{prefetch, Node, NodeId, Store, Table, EXPANDED, FLAGS, LOST, NONE, WON};
 use super::{Limits, Report, Stopped};
-use crate::games::{Color, Game, MoveList, Outcome, MAX_MOVES};
+use crate::games::{ChildInfo, Color, Game, MoveList, Outcome, MAX_MOVES};
 use std::time::{Duration, Instant};
 
 /// Longest path a descent may take.
@@ -284,6 +284,9 @@ pub struct Search<G: Game, R: Rule> {
     /// ([`Search::extend_dag`]), reserved for [`MAX_MOVES`] at setup.
     child_keys: Vec<u64>,
     child_nodes: Vec<Node<R::V>>,
+    /// What [`Game::children_info`] says of the children being created,
+    /// reserved for [`MAX_MOVES`] at setup.
+    infos: Vec<ChildInfo>,
     /// `init-leaf` for every mobility up to [`MAX_MOVES`], computed once:
     /// PP's leaf values take an `exp` and a `log`, and every child of
     /// every expansion needs one.
@@ -332,6 +335,7 @@ impl<G: Game, R: Rule> Search<G, R> {
             moves: MoveList::new(),
             child_keys: Vec::with_capacity(MAX_MOVES),
             child_nodes: Vec::with_capacity(MAX_MOVES),
+            infos: Vec::with_capacity(MAX_MOVES),
             leaves: (0..=MAX_MOVES).map(|c| rule.leaf(c)).collect(),
             memo: rule.memo(),
             runners: vec![
@@ -669,9 +673,10 @@ impl<G: Game, R: Rule> Search<G, R> {
         if self.table.is_some() {
             self.extend_dag(g, ctx);
         } else {
+            g.children_info(&self.moves, &mut self.infos);
             for i in 0..k {
                 let m = self.moves[i];
-                let c = g.child_info(m);
+                let c = self.infos[i];
                 let node = self.fresh_node(c.outcome, c.to_move, c.mobility, ctx);
                 let child = self.store.push_node(node);
                 self.store.push_edge(child, m);
@@ -695,8 +700,8 @@ impl<G: Game, R: Rule> Search<G, R> {
         self.child_keys.clear();
         self.child_nodes.clear();
         let table = self.table.as_ref().expect("a DAG search");
-        for &m in &self.moves {
-            let c = g.child_info(m);
+        g.children_info(&self.moves, &mut self.infos);
+        for &c in &self.infos {
             table.prefetch(c.key);
             self.child_keys.push(c.key);
             self.child_nodes
