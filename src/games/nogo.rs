@@ -297,6 +297,7 @@ impl Game for NoGo {
     type Undo = NoGo;
     /// Each move adds a stone: capturing is illegal, and there is no pass.
     const FIXED_DEPTH: bool = true;
+    const CHILDREN_AT_ONCE: bool = true;
 
     fn spec(&self) -> String {
         format!("nogo:{}x{}", self.rows, self.cols)

@@ -673,10 +673,16 @@ impl<G: Game, R: Rule> Search<G, R> {
         if self.table.is_some() {
             self.extend_dag(g, ctx);
         } else {
-            g.children_info(&self.moves, &mut self.infos);
+            if G::CHILDREN_AT_ONCE {
+                g.children_info(&self.moves, &mut self.infos);
+            }
             for i in 0..k {
                 let m = self.moves[i];
-                let c = self.infos[i];
+                let c = if G::CHILDREN_AT_ONCE {
+                    self.infos[i]
+                } else {
+                    g.child_info(m)
+                };
                 let node = self.fresh_node(c.outcome, c.to_move, c.mobility, ctx);
                 let child = self.store.push_node(node);
                 self.store.push_edge(child, m);
@@ -700,8 +706,15 @@ impl<G: Game, R: Rule> Search<G, R> {
         self.child_keys.clear();
         self.child_nodes.clear();
         let table = self.table.as_ref().expect("a DAG search");
-        g.children_info(&self.moves, &mut self.infos);
-        for &c in &self.infos {
+        if G::CHILDREN_AT_ONCE {
+            g.children_info(&self.moves, &mut self.infos);
+        }
+        for (i, &m) in self.moves.iter().enumerate() {
+            let c = if G::CHILDREN_AT_ONCE {
+                self.infos[i]
+            } else {
+                g.child_info(m)
+            };
             table.prefetch(c.key);
             self.child_keys.push(c.key);
             self.child_nodes
