@@ -87,21 +87,27 @@ impl Region {
         const MAP_PRIVATE: i32 = 2;
         const MAP_ANONYMOUS: i32 = 0x20;
         const MAP_NORESERVE: i32 = 0x4000;
-        // Room to align the start to a huge page.
-        let len = bytes.max(REGION).next_multiple_of(ALIGN) + ALIGN;
-        // SAFETY: an anonymous private mapping at an address of the
-        // kernel's choice touches no existing memory.
-        let p = unsafe {
-            mmap(
-                std::ptr::null_mut(),
-                len,
-                PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                -1,
-                0,
-            )
+        let map = |len: usize| {
+            // SAFETY: an anonymous private mapping at an address of the
+            // kernel's choice touches no existing memory.
+            let p = unsafe {
+                mmap(
+                    std::ptr::null_mut(),
+                    len,
+                    PROT_READ | PROT_WRITE,
+                    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                    -1,
+                    0,
+                )
+            };
+            (p as isize != -1).then_some((p, len))
         };
-        assert!(p as isize != -1, "mmap of {len} bytes failed");
+        // Room to align the start to a huge page. Where the kernel refuses
+        // the large region (strict overcommit accounting ignores
+        // MAP_NORESERVE), the size asked for.
+        let (p, len) = map(bytes.max(REGION).next_multiple_of(ALIGN) + ALIGN)
+            .or_else(|| map(bytes.next_multiple_of(ALIGN) + ALIGN))
+            .unwrap_or_else(|| panic!("mmap of {bytes} bytes failed"));
         // The unaligned head stays mapped and unused (a few pages of
         // address space, never touched).
         let start = (p as usize).next_multiple_of(ALIGN);
