@@ -102,6 +102,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// searches' incremental update relies on (see `solve::bestfirst`).
     const FIXED_DEPTH: bool = false;
 
+    /// Whether [`Game::children_info`] is cheaper than asking
+    /// [`Game::child_info`] child by child.
+    const CHILDREN_AT_ONCE: bool = false;
+
     /// The game and board as [`spec`] parses them, e.g. `domineering:8x8`.
     fn spec(&self) -> String;
 
@@ -148,6 +152,22 @@ pub trait Game: Clone + Send + Sync + 'static {
         };
         self.undo(m, undo);
         info
+    }
+
+    /// [`Game::child_info`] of each of the legal moves `moves`, in order,
+    /// into `out` (cleared first; the caller reserves [`MAX_MOVES`]). An
+    /// expansion asks for every child at once, so games that can share
+    /// work between siblings (NoGo analyses the blocks of the position
+    /// once) override it.
+    ///
+    /// Searches call it only for games with [`Game::CHILDREN_AT_ONCE`]:
+    /// elsewhere asking child by child, inline, is cheaper (a list of
+    /// answers cost PP 14% more instructions on Domineering).
+    fn children_info(&mut self, moves: &[Self::Move], out: &mut Vec<ChildInfo>) {
+        out.clear();
+        for &m in moves {
+            out.push(self.child_info(m));
+        }
     }
 
     /// Plays a legal move (one [`Game::moves`] lists). The result of
@@ -313,9 +333,14 @@ mod tests {
                 if list.is_empty() {
                     break;
                 }
-                for &m in &list {
+                let mut all = Vec::new();
+                g.children_info(&list, &mut all);
+                assert_eq!(all.len(), list.len());
+                for (i, &m) in list.iter().enumerate() {
                     let before = g.key();
-                    assert_eq!(g.child_info(m), played_child_info(&mut g, m));
+                    let played = played_child_info(&mut g, m);
+                    assert_eq!(g.child_info(m), played);
+                    assert_eq!(all[i], played);
                     assert_eq!(g.key(), before);
                 }
                 seed = seed
@@ -337,6 +362,10 @@ mod tests {
     #[test]
     fn child_info_default_of_other_games() {
         child_info_agrees(nogo::NoGo::new(4, 4), 5);
+        // NoGo's own `children_info`, in a u64 and in a u128 word.
+        for (r, c) in [(4, 4), (5, 5), (3, 7), (22, 1), (9, 9), (11, 11)] {
+            child_info_agrees(nogo::NoGo::new(r, c), 10);
+        }
         child_info_agrees(mnk::Mnk::new(4, 4, 3, false), 5);
     }
 }

@@ -20,43 +20,10 @@
 //! that now selects another child, so only the moves below that node are
 //! undone, and the next descent starts from it.
 //!
-//! # Incremental update
-//!
-//! `update` as written recomputes a node from all its children, and did so
-//! at every node of the path at every expansion (57% of PP's instructions).
-//! But only the child on the path changed: for a rule with
-//! [`Rule::INCREMENTAL`] (PP), a full update also records, by depth, the
-//! accumulated values of the other children and the runner-up among them,
-//! and the next update of that node adds the selected child's new value to
-//! that sum. When the runner-up now beats the selected child the node is
-//! recomputed in full (9% of the updates on Domineering 5×6). The values
-//! are those of full updates up to the order of a sum in `f64` (PP stores
-//! `f32`), and the node counts have stayed the same.
-//!
-//! The record of a depth is valid while that depth's last update was of
-//! the same node. In a tree only the path below a node can change its
-//! children, so that suffices. In a DAG a child may also change through
-//! another parent; if the game has [`Game::FIXED_DEPTH`], every parent of
-//! a node lies at one depth, so such a change updates another node at the
-//! same depth first and so voids the record; other games recompute DAG
-//! nodes in full.
-//!
-//! # Lazy backpropagation
-//!
-//! With the incremental update, a backpropagation still went to the root
-//! at almost every expansion (8.9 updates per expansion of PP on
-//! Domineering 5×6, each with a logarithm), though the choices near the
-//! root rarely change. For a rule with [`Rule::LAZY`] (PP), on a tree or
-//! on a DAG of a game with [`Game::FIXED_DEPTH`] (where the records are
-//! as reliable as on a tree, see above), the backpropagation stops at a node when its parent and grandparent keep
-//! their choices (the exact tests of the incremental update) and the
-//! parent's new key lies in a window, computed once per node of the path,
-//! within which no ancestor higher up changes its choice either. The
-//! ancestors are left out of date and brought up to date, from the same
-//! records and child values, when a later backpropagation passes them or
-//! when the search ends; the selections, node counts and values are those
-//! of the full backpropagation (Domineering 5×6: PP 391M → 244M
-//! instructions, PPT 84M → 64M).
+//! Rules such as PP update a node from its selected child alone and stop a
+//! backpropagation below the root when no ancestor's choice can change:
+//! see [`lazy`] (`bestfirst_lazy.rs`). [`drive`] and its [`Ctx`]
+//! (`bestfirst_drive.rs`) run a search to a value.
 //!
 //! Solved status is kept apart from the heuristic value, in the node's
 //! flags, and computed from the children's flags only: a node is won when a
@@ -72,7 +39,7 @@
 //! for every node would cost memory that the layout does not have); a node's
 //! other parents see the change when they are next on a path, because a
 //! node on a path whose children changed elsewhere is recomputed from all of
-//! them (see the incremental update above). A stale parent may then
+//! them (see [`lazy`]'s incremental update). A stale parent may then
 //! descend into an already solved child: that iteration expands nothing and
 //! only recomputes the path. Sums over a DAG count shared subtrees once per
 //! parent (seed 000, "PNS on a DAG — overcounting"); the paper's PNT and PPT
@@ -95,9 +62,16 @@
 //! [`drive`] asks twice when the game has draws.
 
 use super::store::{prefetch, Node, NodeId, Store, Table, EXPANDED, FLAGS, LOST, NONE, WON};
-use super::{Limits, Report, Stopped};
-use crate::games::{Color, Game, MoveList, Outcome, MAX_MOVES};
-use std::time::{Duration, Instant};
+use super::Stopped;
+use crate::games::{ChildInfo, Color, Game, MoveList, Outcome, MAX_MOVES};
+
+#[path = "bestfirst_lazy.rs"]
+mod lazy;
+use lazy::{Runner, EMPTY};
+
+#[path = "bestfirst_drive.rs"]
+mod driver;
+pub use driver::{drive, memory, solve_with, Ctx, Detail, Prover, Status, DEFAULT_MEMORY};
 
 /// Longest path a descent may take.
 pub const MAX_DEPTH: usize = 1024;
@@ -163,112 +137,9 @@ pub trait Rule: Copy {
     }
 }
 
-/// A window that contains nothing.
-const EMPTY: (f64, f64) = (f64::INFINITY, f64::NEG_INFINITY);
-
-/// What the last full update of the node at one depth of the path found
-/// about the children other than the selected one (see [`Search::step`]).
-#[derive(Clone, Copy)]
-struct Runner<V, A> {
-    /// The node (or [`NONE`] when nothing is known).
-    node: NodeId,
-    /// The most promising unsolved child after the selected one, by
-    /// index: `None` when the selected child is the only unsolved one.
-    second: Option<(u16, V)>,
-    /// The accumulated values of the other children.
-    rest: A,
-}
-
 /// What `update` finds: the node's value and flags, the index of the
 /// child to select, and the runner-up (index and value) when it is kept.
 type Eval<V, A> = (V, u16, usize, Option<(u16, V)>, A);
-
-/// Limits and counters shared by the levels of one solve.
-pub struct Ctx<'a> {
-    pub limits: &'a Limits<'a>,
-    pub start: Instant,
-    /// First-level expansions: what [`Report::nodes`](super::Report) shows
-    /// and the node limit bounds.
-    pub expansions: u64,
-    /// Expansions at every level (PN² and PP² work below the first level).
-    pub work: u64,
-    /// The player for whom a drawn terminal position counts as a win.
-    pub draw_wins_for: Color,
-    /// Whether any drawn terminal position was met.
-    pub saw_draw: bool,
-    pub stopped: Option<Stopped>,
-    ticks: u32,
-}
-
-impl<'a> Ctx<'a> {
-    pub fn new(limits: &'a Limits<'a>, draw_wins_for: Color) -> Ctx<'a> {
-        Ctx {
-            limits,
-            start: Instant::now(),
-            expansions: 0,
-            work: 0,
-            draw_wins_for,
-            saw_draw: false,
-            stopped: None,
-            ticks: 0,
-        }
-    }
-
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    /// Checks the node, time and interrupt limits (the clock every 256
-    /// calls); records and returns whether the search must stop.
-    #[inline]
-    pub fn check(&mut self) -> bool {
-        if self.stopped.is_some() {
-            return true;
-        }
-        if self.limits.nodes.is_some_and(|n| self.expansions >= n) {
-            self.stopped = Some(Stopped::Nodes);
-            return true;
-        }
-        self.ticks = self.ticks.wrapping_add(1);
-        if self.ticks.is_multiple_of(256) {
-            if self
-                .limits
-                .interrupt
-                .is_some_and(|i| i.load(std::sync::atomic::Ordering::Relaxed))
-            {
-                self.stopped = Some(Stopped::Interrupted);
-            } else if self.limits.time.is_some_and(|t| self.elapsed() >= t) {
-                self.stopped = Some(Stopped::Time);
-            }
-        }
-        self.stopped.is_some()
-    }
-
-    /// Flags of a terminal position with outcome `o` for its mover `mover`.
-    #[inline]
-    pub fn terminal_flags(&mut self, o: Outcome, mover: Color) -> u16 {
-        match o {
-            Outcome::Win => WON,
-            Outcome::Loss => LOST,
-            Outcome::Draw => {
-                self.saw_draw = true;
-                if mover == self.draw_wins_for {
-                    WON
-                } else {
-                    LOST
-                }
-            }
-        }
-    }
-}
-
-/// How one search ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Won,
-    Lost,
-    Open,
-}
 
 /// One level of best-first search with its store (and its second level).
 pub struct Search<G: Game, R: Rule> {
@@ -284,6 +155,9 @@ pub struct Search<G: Game, R: Rule> {
     /// ([`Search::extend_dag`]), reserved for [`MAX_MOVES`] at setup.
     child_keys: Vec<u64>,
     child_nodes: Vec<Node<R::V>>,
+    /// What [`Game::children_info`] says of the children being created,
+    /// reserved for [`MAX_MOVES`] at setup.
+    infos: Vec<ChildInfo>,
     /// `init-leaf` for every mobility up to [`MAX_MOVES`], computed once:
     /// PP's leaf values take an `exp` and a `log`, and every child of
     /// every expansion needs one.
@@ -332,6 +206,7 @@ impl<G: Game, R: Rule> Search<G, R> {
             moves: MoveList::new(),
             child_keys: Vec::with_capacity(MAX_MOVES),
             child_nodes: Vec::with_capacity(MAX_MOVES),
+            infos: Vec::with_capacity(MAX_MOVES),
             leaves: (0..=MAX_MOVES).map(|c| rule.leaf(c)).collect(),
             memo: rule.memo(),
             runners: vec![
@@ -463,196 +338,6 @@ impl<G: Game, R: Rule> Search<G, R> {
         )
     }
 
-    /// The incremental `update` of node `id` at depth `depth` whose
-    /// selected child changed to `new` (unsolved), in a tree: the other
-    /// children are as they were at the node's last full update, so the
-    /// runner-up and the sum of the others found then still stand. The
-    /// selected child stays selected unless the runner-up now beats it
-    /// (then the node is recomputed from every child). Profiling found
-    /// recomputation from all children was most of PP's time, and the
-    /// selected child stays selected at 91% of the updates (Domineering
-    /// 5×6). The value is that of a full update but for the order of the
-    /// sum (PP adds in `f64` and keeps `f32`).
-    #[inline]
-    fn step(&self, id: NodeId, depth: usize, new: &R::V) -> Option<Eval<R::V, R::Acc>> {
-        let runner = self.runners.get(depth)?;
-        if runner.node != id {
-            return None;
-        }
-        let best = self.store.node(id).best();
-        if !self.kept(best, runner.second, new) {
-            return None;
-        }
-        let acc = self.rule.add(runner.rest, *new);
-        Some((
-            self.rule.finish(acc, &self.memo),
-            EXPANDED,
-            best,
-            runner.second,
-            acc,
-        ))
-    }
-
-    /// Whether a node that selected child `best` keeps it when that child's
-    /// value becomes `new`, the runner-up being `second`: the full update
-    /// would pick the runner-up if it is better, or equal and first.
-    #[inline]
-    fn kept(&self, best: usize, second: Option<(u16, R::V)>, new: &R::V) -> bool {
-        match second {
-            None => true,
-            Some((i, s)) if (i as usize) < best => self.rule.better(new, &s),
-            Some((_, s)) => !self.rule.better(&s, new),
-        }
-    }
-
-    /// [`Search::kept`] for a key `y` of the selected child.
-    #[inline]
-    fn kept_key(&self, best: usize, second: Option<(u16, R::V)>, y: f64) -> bool {
-        match second {
-            None => true,
-            Some((i, s)) if (i as usize) < best => y > self.rule.key(&s),
-            Some((_, s)) => y >= self.rule.key(&s),
-        }
-    }
-
-    /// Lazy backpropagation: whether the update of the path's node at
-    /// depth `j` to the unsolved value `v` may end the backpropagation,
-    /// leaving its ancestors out of date, because updating them would
-    /// change no ancestor's choice. Then the next descent starts from the
-    /// same node as after a full backpropagation, and every later decision
-    /// is the same (the ancestors are brought up to date before any of
-    /// their values is read: when a later backpropagation reaches them, or
-    /// by [`Search::flush`]).
-    ///
-    /// The parent keeps its choice by the test of [`Search::step`]; its new
-    /// key `y` is one addition away ([`Rule::parent_key`]), and the
-    /// grandparent keeps its choice by the same test on `y`. Above that,
-    /// [`Search::window`] bounds the keys that keep every choice. Every
-    /// record used must belong to the node on the path, so that the full
-    /// backpropagation would have updated each ancestor by
-    /// [`Search::step`], with the same record; then the ancestors' values,
-    /// computed later from the same records and the same child values, are
-    /// the very values the full backpropagation would have left.
-    /// Backpropagation was 8.9 updates per expansion of PP on Domineering
-    /// 5×6, each taking a logarithm.
-    #[inline]
-    fn may_stop(&mut self, j: usize, v: &R::V) -> bool {
-        let p = self.path[j - 1].0;
-        let r = self.runners[j - 1];
-        if r.node != p || !self.kept(self.store.node(p).best(), r.second, v) {
-            return false;
-        }
-        if j == 1 {
-            return true;
-        }
-        let gp = self.path[j - 2].0;
-        let r2 = self.runners[j - 2];
-        if r2.node != gp {
-            return false;
-        }
-        let y = self.rule.parent_key(r.rest, v);
-        if !self.kept_key(self.store.node(gp).best(), r2.second, y) {
-            return false;
-        }
-        let (lo, hi) = self.window(j - 1);
-        lo <= y && y <= hi
-    }
-
-    /// The window of keys of the path's node at depth `m` such that, if its
-    /// parent keeps it, no ancestor changes its choice: its parent's new
-    /// key is one the grandparent keeps and lies in the parent's window.
-    /// The root's children have no constraint beyond their parent's
-    /// choice. Empty when a record on the way does not belong to the path's
-    /// node. Cached by depth: a window depends on the records above it.
-    fn window(&mut self, m: usize) -> (f64, f64) {
-        while self.wvalid <= m {
-            let k = self.wvalid;
-            self.windows[k] = if k <= 1 {
-                (f64::NEG_INFINITY, f64::INFINITY)
-            } else {
-                let (r1, r2) = (self.runners[k - 1], self.runners[k - 2]);
-                let (p, gp) = (self.path[k - 1].0, self.path[k - 2].0);
-                let (lo, hi) = self.windows[k - 1];
-                if r1.node != p || r2.node != gp || lo > hi {
-                    EMPTY
-                } else {
-                    let lo = match r2.second {
-                        Some((_, s)) => lo.max(self.rule.key(&s)),
-                        None => lo,
-                    };
-                    self.rule.window(r1.rest, lo, hi)
-                }
-            };
-            self.wvalid = k + 1;
-        }
-        self.windows[m]
-    }
-
-    /// Brings the path's out-of-date nodes up to date (lazy
-    /// backpropagation), bottom up, as the full backpropagation would have
-    /// left them: before a search ends, since its caller reads the values
-    /// at the root (and PP² copies them).
-    fn flush(&mut self) {
-        let mut dirty = false;
-        for d in (0..self.path.len()).rev() {
-            dirty |= self.stale[d];
-            self.stale[d] = false;
-            if !dirty {
-                continue;
-            }
-            let id = self.path[d].0;
-            let node = *self.store.node(id);
-            let child = *self
-                .store
-                .node(self.store.child(node.first as usize + node.best()));
-            let e = match (!child.solved())
-                .then_some(child.value)
-                .and_then(|new| self.step(id, d, &new))
-            {
-                Some(e) => e,
-                None => {
-                    let e = self.evaluate(id);
-                    self.note_runner(id, d, &e);
-                    e
-                }
-            };
-            let (value, flags, best, _, _) = e;
-            let node = self.store.node_mut(id);
-            dirty = !(node.value == value && node.flags & FLAGS == flags);
-            node.value = value;
-            node.set_flags_and_best(flags, best);
-        }
-    }
-
-    /// Records what a full update `e` of node `cur` at `depth` found
-    /// about its other children, for [`Search::step`] (incremental rules
-    /// on a tree; a solved node is not updated again).
-    #[inline]
-    fn note_runner(&mut self, cur: NodeId, depth: usize, e: &Eval<R::V, R::Acc>) {
-        // The windows below this depth were made from its old record.
-        self.wvalid = self.wvalid.min(depth + 1);
-        let Some(r) = self.runners.get_mut(depth) else {
-            return;
-        };
-        let (_, flags, best, second, acc) = *e;
-        *r = if flags & (WON | LOST) == 0 {
-            let e = self.store.node(cur).first as usize + best;
-            Runner {
-                node: cur,
-                second,
-                rest: self
-                    .rule
-                    .remove(acc, self.store.node(self.store.child(e)).value),
-            }
-        } else {
-            Runner {
-                node: NONE,
-                second: None,
-                rest: acc,
-            }
-        };
-    }
-
     /// `extend`: creates the children of leaf `id` (position `g`). False
     /// when the store (or the table) is full.
     fn extend(&mut self, id: NodeId, g: &mut G, ctx: &mut Ctx) -> bool {
@@ -669,9 +354,16 @@ impl<G: Game, R: Rule> Search<G, R> {
         if self.table.is_some() {
             self.extend_dag(g, ctx);
         } else {
+            if G::CHILDREN_AT_ONCE {
+                g.children_info(&self.moves, &mut self.infos);
+            }
             for i in 0..k {
                 let m = self.moves[i];
-                let c = g.child_info(m);
+                let c = if G::CHILDREN_AT_ONCE {
+                    self.infos[i]
+                } else {
+                    g.child_info(m)
+                };
                 let node = self.fresh_node(c.outcome, c.to_move, c.mobility, ctx);
                 let child = self.store.push_node(node);
                 self.store.push_edge(child, m);
@@ -695,8 +387,15 @@ impl<G: Game, R: Rule> Search<G, R> {
         self.child_keys.clear();
         self.child_nodes.clear();
         let table = self.table.as_ref().expect("a DAG search");
-        for &m in &self.moves {
-            let c = g.child_info(m);
+        if G::CHILDREN_AT_ONCE {
+            g.children_info(&self.moves, &mut self.infos);
+        }
+        for (i, &m) in self.moves.iter().enumerate() {
+            let c = if G::CHILDREN_AT_ONCE {
+                self.infos[i]
+            } else {
+                g.child_info(m)
+            };
             table.prefetch(c.key);
             self.child_keys.push(c.key);
             self.child_nodes
@@ -726,7 +425,11 @@ impl<G: Game, R: Rule> Search<G, R> {
     fn extend_by_search(&mut self, id: NodeId, g: &mut G, ctx: &mut Ctx) -> bool {
         let bound = self.store.nodes.len();
         let sub = self.sub.as_mut().expect("second level");
+        // The second level borrows this level's memo: one table for both
+        // (the same positions recur at both levels), half the cache lines.
+        std::mem::swap(&mut self.memo, &mut sub.memo);
         sub.search(g, ctx, bound, false);
+        std::mem::swap(&mut self.memo, &mut sub.memo);
         let root = *sub.store.node(0);
         if root.flags & EXPANDED == 0 || !self.store.fits(root.len as usize, root.len as usize) {
             return false;
@@ -899,104 +602,4 @@ impl<G: Game, R: Rule> Search<G, R> {
         let (_, _, best, _, _) = self.evaluate(0);
         Some(self.store.edge_move[root.first as usize + best])
     }
-}
-
-/// Memory for trees and tables when [`Limits::memory`] is not set.
-pub const DEFAULT_MEMORY: usize = 1 << 30;
-
-/// A search that answers one yes/no question about a position: does the
-/// mover win, with drawn terminals counted by [`Ctx::draw_wins_for`]?
-pub trait Prover<G: Game> {
-    /// Searches from `root` with the limits and counters of `ctx`.
-    fn prove(&mut self, root: &G, ctx: &mut Ctx) -> Status;
-    /// A winning move after [`Status::Won`], else the most promising one.
-    fn best_move(&self) -> Option<G::Move>;
-    /// Most bytes held at once by the search's structures.
-    fn peak_memory(&self) -> usize;
-}
-
-impl<G: Game, R: Rule> Prover<G> for Search<G, R> {
-    fn prove(&mut self, root: &G, ctx: &mut Ctx) -> Status {
-        self.search(root, ctx, usize::MAX, true)
-    }
-
-    fn best_move(&self) -> Option<G::Move> {
-        self.root_move()
-    }
-
-    fn peak_memory(&self) -> usize {
-        Search::peak_memory(self)
-    }
-}
-
-/// What a solve returns besides the [`Report`]: expansions at every level
-/// (PN², PP²: first-level nodes plus second-level work).
-pub struct Detail<M> {
-    pub report: Report<M>,
-    pub work: u64,
-}
-
-/// Solves `game` for the player to move with a [`Prover`]. A first search
-/// counts draws as losses for that player: a proof is a win. On a
-/// disproof, if no drawn position was met, that disproof holds whatever
-/// draws count as, so it is a loss; otherwise a second search counts draws
-/// as wins: a proof is then a draw, a disproof a loss.
-pub fn drive<G: Game, P: Prover<G>>(prover: &mut P, game: &G, limits: &Limits) -> Detail<G::Move> {
-    let start = Instant::now();
-    let mut report = Report {
-        value: None,
-        best: None,
-        stopped: None,
-        nodes: 0,
-        elapsed: Duration::ZERO,
-        peak_memory: 0,
-    };
-    if let Some(o) = game.outcome() {
-        report.value = Some(o);
-        report.elapsed = start.elapsed();
-        return Detail { report, work: 0 };
-    }
-    let root = game.to_move();
-    let mut ctx = Ctx::new(limits, root.opp());
-    let (value, best) = match prover.prove(game, &mut ctx) {
-        Status::Won => (Some(Outcome::Win), prover.best_move()),
-        Status::Lost if !ctx.saw_draw => (Some(Outcome::Loss), prover.best_move()),
-        Status::Lost => {
-            ctx.draw_wins_for = root;
-            match prover.prove(game, &mut ctx) {
-                Status::Won => (Some(Outcome::Draw), prover.best_move()),
-                Status::Lost => (Some(Outcome::Loss), prover.best_move()),
-                Status::Open => (None, None),
-            }
-        }
-        Status::Open => (None, None),
-    };
-    report.value = value;
-    report.best = best;
-    report.stopped = if value.is_none() { ctx.stopped } else { None };
-    report.nodes = ctx.expansions;
-    report.elapsed = ctx.elapsed();
-    report.peak_memory = prover.peak_memory();
-    Detail {
-        report,
-        work: ctx.work,
-    }
-}
-
-/// The memory budget of `limits`.
-pub fn memory(limits: &Limits) -> usize {
-    limits.memory.unwrap_or(DEFAULT_MEMORY)
-}
-
-/// Sets up a search (the only allocation) and solves once: what each
-/// algorithm's `solve` does.
-pub fn solve_with<G: Game, R: Rule>(
-    rule: R,
-    game: &G,
-    limits: &Limits,
-    transpositions: bool,
-    second_level: bool,
-) -> Detail<G::Move> {
-    let mut search = Search::new(rule, memory(limits), transpositions, second_level);
-    drive(&mut search, game, limits)
 }

@@ -21,6 +21,7 @@ pub mod mcts_solver;
 pub mod negascout;
 pub mod pn2;
 pub mod pns;
+pub mod pool;
 pub mod pp;
 pub mod pp2;
 pub mod ppt;
