@@ -38,7 +38,7 @@
 use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
 use super::negascout::{end_score, WIN};
 use crate::games::spec::{GameSpec, Visit};
-use crate::games::{Game, MoveList, MAX_MOVES};
+use crate::games::{Game, MoveList, EVAL_MAX, MAX_MOVES};
 use crate::go::zobrist::splitmix64;
 use arrayvec::ArrayVec;
 use std::io::Write;
@@ -74,7 +74,7 @@ pub fn search<G: Game>(
     heuristics: &mut Heuristics<G::Move>,
 ) -> Result {
     heuristics.clear();
-    search_with(game, depth, windows, heuristics, None)
+    search_with(game, depth, windows, heuristics, None, false)
 }
 
 /// Iterative deepening to `depth`: one [`Result`] per iteration. Killers,
@@ -88,10 +88,23 @@ pub fn deepen<G: Game>(
     heuristics: &mut Heuristics<G::Move>,
     table: &mut Table<G::Move>,
 ) -> Vec<Result> {
+    deepen_with(game, depth, windows, heuristics, table, false)
+}
+
+/// [`deepen`] with the table's bounds cutting off as well (`cutoffs`), as
+/// in the player (see the module docs for why the values stay exact).
+pub fn deepen_with<G: Game>(
+    game: &G,
+    depth: u32,
+    windows: Windows,
+    heuristics: &mut Heuristics<G::Move>,
+    table: &mut Table<G::Move>,
+    cutoffs: bool,
+) -> Vec<Result> {
     heuristics.clear();
     table.clear();
     (1..=depth)
-        .map(|d| search_with(game, d, windows, heuristics, Some(table)))
+        .map(|d| search_with(game, d, windows, heuristics, Some(table), cutoffs))
         .collect()
 }
 
@@ -101,11 +114,13 @@ fn search_with<G: Game>(
     windows: Windows,
     heuristics: &mut Heuristics<G::Move>,
     table: Option<&mut Table<G::Move>>,
+    cutoffs: bool,
 ) -> Result {
     let mut s = Search {
         heuristics,
         table,
         windows,
+        cutoffs,
         nodes: 0,
     };
     let mut g = game.clone();
@@ -121,7 +136,34 @@ struct Search<'h, M> {
     /// Best moves of earlier searches, for ordering only.
     table: Option<&'h mut Table<M>>,
     windows: Windows,
+    /// Whether the table's bounds cut off (see the module docs).
+    cutoffs: bool,
     nodes: u64,
+}
+
+/// Converts a proven score between the root's view (a win at ply p scores
+/// `WIN − p`) and the node's (plies counted from the node), so that a
+/// table entry holds the same value wherever the position recurs. Scores
+/// within `±EVAL_MAX` and the infinite bounds are left alone.
+#[inline]
+fn to_node(v: i32, ply: usize) -> i32 {
+    shift(v, ply as i32)
+}
+
+#[inline]
+fn to_root(v: i32, ply: usize) -> i32 {
+    shift(v, -(ply as i32))
+}
+
+#[inline]
+fn shift(v: i32, p: i32) -> i32 {
+    if v.abs() >= INF || v.abs() < EVAL_MAX {
+        v
+    } else if v > 0 {
+        v + p
+    } else {
+        v - p
+    }
 }
 
 impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
@@ -145,11 +187,17 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
         let color = g.to_move();
         let key = g.canonical_key();
-        let tt_move = self
-            .table
-            .as_ref()
-            .and_then(|t| t.probe(key))
-            .and_then(|e| e.best);
+        let entry = self.table.as_ref().and_then(|t| t.probe(key));
+        let tt_move = entry.and_then(|e| e.best);
+        if let Some(e) = entry.filter(|e| self.cutoffs && e.depth as u32 == depth) {
+            let (lo, hi) = (to_root(e.lo, ply), to_root(e.hi, ply));
+            // No upper-bound cutoff one ply above the horizon: NegaScout's
+            // TEST there counts on a fail-low value being exact.
+            if lo >= beta || lo == hi || (hi <= alpha && depth >= 2) {
+                return if lo >= beta || lo == hi { lo } else { hi };
+            }
+        }
+        let alpha0 = alpha;
         self.heuristics
             .order(g, ply, tt_move, &moves, &mut keys, None);
         let before = self.nodes;
@@ -185,7 +233,25 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         }
         if let Some(t) = self.table.as_deref_mut() {
             let d = depth.min(u8::MAX as u32 - 1) as u8;
-            t.store(key, -INF, INF, d, best_move, self.nodes - before);
+            // Fail-soft: `best` is a lower bound at or above beta, an upper
+            // bound at or below the original alpha, exact in between.
+            let (lo, hi) = if !self.cutoffs {
+                (-INF, INF)
+            } else if best >= beta {
+                (best, INF)
+            } else if best > alpha0 {
+                (best, best)
+            } else {
+                (-INF, best)
+            };
+            t.store(
+                key,
+                to_node(lo, ply),
+                to_node(hi, ply),
+                d,
+                best_move,
+                self.nodes - before,
+            );
         }
         best
     }
@@ -232,10 +298,11 @@ struct Options {
     seed: u64,
     games: Vec<String>,
     deepening: bool,
+    cutoffs: bool,
 }
 
 const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
-[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh]\n";
+[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs]\n";
 
 fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     let mut o = Options {
@@ -245,6 +312,7 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
         seed: 4,
         games: DEFAULT_GAMES.iter().map(|s| s.to_string()).collect(),
         deepening: true,
+        cutoffs: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -257,11 +325,15 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
             "--seed" => o.seed = value()?.parse().map_err(bad)?,
             "--game" => o.games = split_specs(value()?),
             "--fresh" => o.deepening = false,
+            "--cutoffs" => o.cutoffs = true,
             other => return Err(format!("unknown option {other}")),
         }
     }
     if o.depth == 0 {
         return Err("--depth must be at least 1".into());
+    }
+    if o.cutoffs && !o.deepening {
+        return Err("--cutoffs needs iterative deepening (not --fresh)".into());
     }
     Ok(o)
 }
@@ -294,12 +366,13 @@ pub fn rows_for(
     positions: usize,
     seed: u64,
     deepening: bool,
+    cutoffs: bool,
 ) -> std::result::Result<Vec<Row>, String> {
-    struct On<'a>(&'a str, u32, usize, usize, u64, bool);
+    struct On<'a>(&'a str, u32, usize, usize, u64, bool, bool);
     impl Visit for On<'_> {
         type Out = Vec<Row>;
         fn visit<G: Game>(self, start: G) -> Vec<Row> {
-            let On(spec, depth, plies, positions, seed, deepening) = self;
+            let On(spec, depth, plies, positions, seed, deepening, cutoffs) = self;
             let mut h = Heuristics::new();
             let mut table = Table::new(TABLE_BYTES);
             let mut rows = Vec::new();
@@ -307,7 +380,7 @@ pub fn rows_for(
                 let g = position(&start, plies, seed.wrapping_add(p as u64));
                 let run = |w, h: &mut Heuristics<G::Move>, t: &mut Table<G::Move>| {
                     if deepening {
-                        deepen(&g, depth, w, h, t)
+                        deepen_with(&g, depth, w, h, t, cutoffs)
                     } else {
                         (1..=depth).map(|d| search(&g, d, w, h)).collect()
                     }
@@ -332,7 +405,7 @@ pub fn rows_for(
         Some((g, p)) => (g, p.parse().map_err(|e| format!("{spec}: {e}"))?),
         None => (spec, plies),
     };
-    Ok(GameSpec::parse(game)?.build(On(spec, depth, plies, positions, seed, deepening)))
+    Ok(GameSpec::parse(game)?.build(On(spec, depth, plies, positions, seed, deepening, cutoffs)))
 }
 
 fn percent_saved(ab: u64, ns: u64) -> f64 {
@@ -359,7 +432,9 @@ pub fn main(args: &[String]) -> ExitCode {
         o.plies,
         o.seed,
         o.depth,
-        if o.deepening {
+        if o.cutoffs {
+            "iterative deepening with table cutoffs (nodes of each iteration)"
+        } else if o.deepening {
             "iterative deepening (nodes of each iteration)"
         } else {
             "a fresh search per depth"
@@ -372,7 +447,15 @@ pub fn main(args: &[String]) -> ExitCode {
     );
     let (mut total_ab, mut total_ns, mut disagree) = (0u64, 0u64, 0usize);
     for spec in &o.games {
-        let rows = match rows_for(spec, o.depth, o.plies, o.positions, o.seed, o.deepening) {
+        let rows = match rows_for(
+            spec,
+            o.depth,
+            o.plies,
+            o.positions,
+            o.seed,
+            o.deepening,
+            o.cutoffs,
+        ) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("tesuji bench search: {e}");
@@ -464,6 +547,8 @@ mod tests {
                 let g = position(&start, seed as usize % 3, seed);
                 let ab_id = deepen(&g, self.0, Windows::AlphaBeta, &mut h, &mut t);
                 let ns_id = deepen(&g, self.0, Windows::NegaScout, &mut h, &mut t);
+                let ab_tt = deepen_with(&g, self.0, Windows::AlphaBeta, &mut h, &mut t, true);
+                let ns_tt = deepen_with(&g, self.0, Windows::NegaScout, &mut h, &mut t, true);
                 for d in 1..=self.0 {
                     let want = minimax(&mut g.clone(), d, 0);
                     let ab = search(&g, d, Windows::AlphaBeta, &mut h);
@@ -473,6 +558,8 @@ mod tests {
                     let i = d as usize - 1;
                     assert_eq!(ab_id[i].value, want, "deepening alpha-beta, depth {d}");
                     assert_eq!(ns_id[i].value, want, "deepening negascout, depth {d}");
+                    assert_eq!(ab_tt[i].value, want, "cutoffs alpha-beta, depth {d}");
+                    assert_eq!(ns_tt[i].value, want, "cutoffs negascout, depth {d}");
                     ab_total += ab.nodes;
                     ns_total += ns.nodes;
                 }
