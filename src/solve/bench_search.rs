@@ -36,7 +36,7 @@
 //! a fixed seed (position i uses seed + i), so the set repeats.
 
 use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
-use super::negascout::{end_score, WIN};
+use super::negascout::{end_score, ASPIRATION, WIN};
 use crate::games::spec::{GameSpec, Visit};
 use crate::games::{Game, MoveList, EVAL_MAX, MAX_MOVES};
 use crate::go::zobrist::splitmix64;
@@ -88,24 +88,93 @@ pub fn deepen<G: Game>(
     heuristics: &mut Heuristics<G::Move>,
     table: &mut Table<G::Move>,
 ) -> Vec<Result> {
-    deepen_with(game, depth, windows, heuristics, table, false)
+    deepen_with(
+        game,
+        depth,
+        windows,
+        heuristics,
+        table,
+        Enhancements::default(),
+    )
 }
 
-/// [`deepen`] with the table's bounds cutting off as well (`cutoffs`), as
-/// in the player (see the module docs for why the values stay exact).
+/// The players' enhancements beyond the ordering that a deepening run
+/// may add, the same for both algorithms (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Enhancements {
+    /// The table's bounds cut off (entries of exactly the node's depth).
+    pub cutoffs: bool,
+    /// Aspiration windows at the root, as the games' player sets them.
+    pub aspiration: bool,
+}
+
+/// [`deepen`] with the players' `enhancements` (see the module docs for why
+/// the values stay exact).
 pub fn deepen_with<G: Game>(
     game: &G,
     depth: u32,
     windows: Windows,
     heuristics: &mut Heuristics<G::Move>,
     table: &mut Table<G::Move>,
-    cutoffs: bool,
+    enhancements: Enhancements,
 ) -> Vec<Result> {
     heuristics.clear();
     table.clear();
+    let mut last = 0;
     (1..=depth)
-        .map(|d| search_with(game, d, windows, heuristics, Some(table), cutoffs))
+        .map(|d| {
+            let r = if enhancements.aspiration {
+                aspiration(game, d, last, windows, heuristics, table, enhancements)
+            } else {
+                search_with(
+                    game,
+                    d,
+                    windows,
+                    heuristics,
+                    Some(table),
+                    enhancements.cutoffs,
+                )
+            };
+            last = r.value;
+            r
+        })
         .collect()
+}
+
+/// One iteration as the games' player runs it (`super::negascout`): from
+/// depth 3 on, a window of ±[`ASPIRATION`] around the last iteration's
+/// value, and the full window again when the value falls outside. The
+/// nodes of both searches count.
+fn aspiration<G: Game>(
+    game: &G,
+    depth: u32,
+    last: i32,
+    windows: Windows,
+    heuristics: &mut Heuristics<G::Move>,
+    table: &mut Table<G::Move>,
+    enhancements: Enhancements,
+) -> Result {
+    let mut s = Search {
+        heuristics,
+        table: Some(table),
+        windows,
+        cutoffs: enhancements.cutoffs,
+        nodes: 0,
+    };
+    let mut g = game.clone();
+    let narrow = depth >= 3 && last.abs() < EVAL_MAX;
+    let mut value = if narrow {
+        s.search(&mut g, last - ASPIRATION, last + ASPIRATION, depth, 0)
+    } else {
+        s.search(&mut g, -INF, INF, depth, 0)
+    };
+    if narrow && (value - last).abs() >= ASPIRATION {
+        value = s.search(&mut g, -INF, INF, depth, 0);
+    }
+    Result {
+        value,
+        nodes: s.nodes,
+    }
 }
 
 fn search_with<G: Game>(
@@ -191,9 +260,11 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         let tt_move = entry.and_then(|e| e.best);
         if let Some(e) = entry.filter(|e| self.cutoffs && e.depth as u32 == depth) {
             let (lo, hi) = (to_root(e.lo, ply), to_root(e.hi, ply));
-            // No upper-bound cutoff one ply above the horizon: NegaScout's
-            // TEST there counts on a fail-low value being exact.
-            if lo >= beta || lo == hi || (hi <= alpha && depth >= 2) {
+            // An upper bound stored one ply above the horizon is the exact
+            // value (a node there that fails low has searched every child,
+            // all exact leaves), so NegaScout's TEST without re-search
+            // stays exact with these cutoffs too.
+            if lo >= beta || lo == hi || hi <= alpha {
                 return if lo >= beta || lo == hi { lo } else { hi };
             }
         }
@@ -298,11 +369,11 @@ struct Options {
     seed: u64,
     games: Vec<String>,
     deepening: bool,
-    cutoffs: bool,
+    enhancements: Enhancements,
 }
 
 const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
-[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs]\n";
+[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration]\n";
 
 fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     let mut o = Options {
@@ -312,7 +383,7 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
         seed: 4,
         games: DEFAULT_GAMES.iter().map(|s| s.to_string()).collect(),
         deepening: true,
-        cutoffs: false,
+        enhancements: Enhancements::default(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -325,15 +396,16 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
             "--seed" => o.seed = value()?.parse().map_err(bad)?,
             "--game" => o.games = split_specs(value()?),
             "--fresh" => o.deepening = false,
-            "--cutoffs" => o.cutoffs = true,
+            "--cutoffs" => o.enhancements.cutoffs = true,
+            "--aspiration" => o.enhancements.aspiration = true,
             other => return Err(format!("unknown option {other}")),
         }
     }
     if o.depth == 0 {
         return Err("--depth must be at least 1".into());
     }
-    if o.cutoffs && !o.deepening {
-        return Err("--cutoffs needs iterative deepening (not --fresh)".into());
+    if o.enhancements != Enhancements::default() && !o.deepening {
+        return Err("--cutoffs and --aspiration need iterative deepening (not --fresh)".into());
     }
     Ok(o)
 }
@@ -366,13 +438,13 @@ pub fn rows_for(
     positions: usize,
     seed: u64,
     deepening: bool,
-    cutoffs: bool,
+    enhancements: Enhancements,
 ) -> std::result::Result<Vec<Row>, String> {
-    struct On<'a>(&'a str, u32, usize, usize, u64, bool, bool);
+    struct On<'a>(&'a str, u32, usize, usize, u64, bool, Enhancements);
     impl Visit for On<'_> {
         type Out = Vec<Row>;
         fn visit<G: Game>(self, start: G) -> Vec<Row> {
-            let On(spec, depth, plies, positions, seed, deepening, cutoffs) = self;
+            let On(spec, depth, plies, positions, seed, deepening, enhancements) = self;
             let mut h = Heuristics::new();
             let mut table = Table::new(TABLE_BYTES);
             let mut rows = Vec::new();
@@ -380,7 +452,7 @@ pub fn rows_for(
                 let g = position(&start, plies, seed.wrapping_add(p as u64));
                 let run = |w, h: &mut Heuristics<G::Move>, t: &mut Table<G::Move>| {
                     if deepening {
-                        deepen_with(&g, depth, w, h, t, cutoffs)
+                        deepen_with(&g, depth, w, h, t, enhancements)
                     } else {
                         (1..=depth).map(|d| search(&g, d, w, h)).collect()
                     }
@@ -405,7 +477,15 @@ pub fn rows_for(
         Some((g, p)) => (g, p.parse().map_err(|e| format!("{spec}: {e}"))?),
         None => (spec, plies),
     };
-    Ok(GameSpec::parse(game)?.build(On(spec, depth, plies, positions, seed, deepening, cutoffs)))
+    Ok(GameSpec::parse(game)?.build(On(
+        spec,
+        depth,
+        plies,
+        positions,
+        seed,
+        deepening,
+        enhancements,
+    )))
 }
 
 fn percent_saved(ab: u64, ns: u64) -> f64 {
@@ -432,12 +512,12 @@ pub fn main(args: &[String]) -> ExitCode {
         o.plies,
         o.seed,
         o.depth,
-        if o.cutoffs {
-            "iterative deepening with table cutoffs (nodes of each iteration)"
-        } else if o.deepening {
-            "iterative deepening (nodes of each iteration)"
-        } else {
-            "a fresh search per depth"
+        match (o.enhancements.cutoffs, o.enhancements.aspiration) {
+            (true, true) => "iterative deepening, table cutoffs, aspiration windows",
+            (true, false) => "iterative deepening, table cutoffs",
+            (false, true) => "iterative deepening, aspiration windows",
+            (false, false) if o.deepening => "iterative deepening (nodes of each iteration)",
+            _ => "a fresh search per depth",
         }
     );
     let _ = writeln!(
@@ -454,7 +534,7 @@ pub fn main(args: &[String]) -> ExitCode {
             o.positions,
             o.seed,
             o.deepening,
-            o.cutoffs,
+            o.enhancements,
         ) {
             Ok(r) => r,
             Err(e) => {
@@ -547,8 +627,12 @@ mod tests {
                 let g = position(&start, seed as usize % 3, seed);
                 let ab_id = deepen(&g, self.0, Windows::AlphaBeta, &mut h, &mut t);
                 let ns_id = deepen(&g, self.0, Windows::NegaScout, &mut h, &mut t);
-                let ab_tt = deepen_with(&g, self.0, Windows::AlphaBeta, &mut h, &mut t, true);
-                let ns_tt = deepen_with(&g, self.0, Windows::NegaScout, &mut h, &mut t, true);
+                let all = Enhancements {
+                    cutoffs: true,
+                    aspiration: true,
+                };
+                let ab_tt = deepen_with(&g, self.0, Windows::AlphaBeta, &mut h, &mut t, all);
+                let ns_tt = deepen_with(&g, self.0, Windows::NegaScout, &mut h, &mut t, all);
                 for d in 1..=self.0 {
                     let want = minimax(&mut g.clone(), d, 0);
                     let ab = search(&g, d, Windows::AlphaBeta, &mut h);
