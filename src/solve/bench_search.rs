@@ -1,4 +1,5 @@
-//! `tesuji bench search [--depth D] [--plies P] [--seed S] [--game SPEC,...]`:
+//! `tesuji bench search [--depth D] [--plies P] [--seed S] [--game SPEC,...]
+//! [--cutoffs] [--aspiration]`:
 //! NegaScout against plain α-β at equal depth (issue 5, point 6), the
 //! experiment of seed 004 (Hsu, "Scout and NegaScout", which reports
 //! 10–20% fewer nodes for NegaScout).
@@ -18,12 +19,34 @@
 //! window has searched all of its children, whose values are exact leaf
 //! values, so the value it returns is exact too.
 //!
-//! There is no transposition table: with table cutoffs, values found at a
-//! different depth or through a different window make root values depend
-//! on the search order, and the benchmark must check that the values agree
-//! exactly. This is the seed's own setting (a tree search without a table),
-//! and it is the harder case for NegaScout, whose re-searches a table
-//! would make cheaper.
+//! By default there is no transposition table that cuts off: with table
+//! cutoffs, values found at a different depth or through a different
+//! window make root values depend on the search order, and the benchmark
+//! must check that the values agree exactly. This is the seed's own
+//! setting (a tree search without a table). In the deepening runs a table
+//! of best moves orders the moves of the next iteration, as in the players.
+//!
+//! Two options add the players' other enhancements, to both searches
+//! alike ([`Enhancements`]):
+//!
+//! - `--cutoffs`: the table's fail-soft bounds cut off, but only from an
+//!   entry of exactly the node's remaining depth, so that every value is
+//!   still the exact depth-limited minimax value (the players also use
+//!   deeper entries, which would make the two root values differ for
+//!   reasons that have nothing to do with the windows). Proven scores are
+//!   stored counted from the node (a win at ply p is `WIN − p` from the
+//!   root), so an entry is right wherever its position recurs. The games'
+//!   keys hold everything the rules look at (Go: stones, side to move,
+//!   simple-ko point and consecutive passes; there is no superko here), so
+//!   a position's depth-limited value does not depend on the path to it
+//!   and a table cannot create graph-history differences. NegaScout's
+//!   line-11 shortcut stays exact: an upper bound stored one ply above the
+//!   horizon is the node's exact value (it searched every child, all
+//!   exact leaves).
+//! - `--aspiration`: from depth 3 on, the root gets a window of
+//!   ±`ASPIRATION` around the last iteration's value and, when the value
+//!   falls outside, the full window again, as the games' player does; both
+//!   searches' nodes count.
 //!
 //! A **node** is one call of the search on a position (horizon leaves,
 //! terminal positions and positions decided by [`Game::bound`] included);
