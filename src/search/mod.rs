@@ -35,7 +35,7 @@ pub mod status;
 pub mod time;
 pub mod tt;
 
-use crate::go::board::{Board, Point, PASS};
+use crate::go::board::{Board, Point};
 use crate::go::{Color, Game, KoRule, Move};
 use crate::tactics::dfpn::Solver;
 use arrayvec::ArrayVec;
@@ -230,19 +230,12 @@ impl Player {
             .moves()
             .last()
             .is_some_and(|m| m.mv == Move::Pass && m.color == color.opp());
-        let last_move = game
-            .moves()
-            .last()
-            .filter(|m| m.color == color.opp())
-            .and_then(|m| board.move_point(m.mv))
-            .unwrap_or(PASS);
         let ctx = Context {
             komi: (game.komi() * eval::UNIT as f64).round() as i32,
             superko: game.ko_rule() == KoRule::PositionalSuperko,
             history: game.position_hashes(),
             restrict: board.size() >= movegen::RESTRICT_FROM_SIZE,
             previous_pass,
-            last_move,
             root_pass: !self.cleanup || !cleanup_needed(game, color),
         };
         let no_limit =

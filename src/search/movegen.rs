@@ -9,30 +9,9 @@
 //! move that captures or saves a block in atari is always kept: tactics are
 //! what a shallow search must not miss.
 //!
-//! In the opening of boards from 9×9 up (fewer than a fifth of the points
-//! occupied), first- and second-line points are candidates only when they
-//! are tactical: a capture, an atari escape, an atari, a move next to an
-//! own block short of liberties, or a block of a low enemy stone. Low moves in open space claim little and are cut off
-//! easily, yet the territory estimate likes them; the lost games against
-//! GNU Go opened with stones on the second line spread over three sides.
-//! Should the rules leave no candidate at all, every legal move that does
-//! not fill an own eye is a candidate again, so the search never loses a
-//! legal move it needs (and the pass is always searched besides).
-//!
-//! Ordering hints beyond tactics are a cheap shape prior in the spirit of
-//! the 3×3 patterns and distance features of move-prediction work (Stern,
-//! Herbrich and Graepel, "Bayesian pattern ranking for move prediction in
-//! the game of Go", ICML 2006; Coulom, "Computing Elo ratings of move
-//! patterns in the game of Go", 2007): moves near the opponent's last move
-//! first (contact replies), then moves near it, self-ataris and empty
-//! triangles last. They only reorder: with a fixed node budget, good
-//! moves searched first finish deeper iterations.
-//!
 //! Everything here works on fixed-size arrays: the search calls it at every
 //! interior node and must not allocate (see [`super`]).
 
-#[cfg(test)]
-use crate::go::board::PASS;
 use crate::go::board::{Board, Point, BORDER, EMPTY, MAX_POINTS, NUM_POINTS};
 use crate::go::Color;
 use arrayvec::ArrayVec;
@@ -51,13 +30,6 @@ pub(crate) type MoveList = ArrayVec<Scored, { MAX_POINTS + 1 }>;
 pub(crate) const CAPTURE_BONUS: i32 = 1_000_000;
 pub(crate) const SAVE_BONUS: i32 = 900_000;
 pub(crate) const ATARI_BONUS: i32 = 20_000;
-/// Shape prior (see the module docs): far below the killer bonuses, of the
-/// order of the history scores, so that the search's own experience wins.
-const CONTACT_BONUS: i32 = 6_000;
-const NEAR_LAST_BONUS: i32 = 3_000;
-const SELF_ATARI_MALUS: i32 = -60_000;
-const EMPTY_TRIANGLE_MALUS: i32 = -4_000;
-const LOW_LINE_MALUS: i32 = -2_000;
 
 /// Boards from this size up restrict candidates to points near stones.
 pub(crate) const RESTRICT_FROM_SIZE: usize = 13;
@@ -193,82 +165,6 @@ fn lonely_edge(b: &Board, p: Point) -> bool {
     !Board::neighbors(p).into_iter().any(stone) && !Board::diagonals(p).into_iter().any(stone)
 }
 
-/// Boards from this size up keep low moves out of the opening.
-pub(crate) const OPENING_RULE_FROM_SIZE: usize = 9;
-
-/// Distance of `p` to the nearest edge (0 on the first line).
-#[inline]
-fn line(n: usize, p: Point) -> usize {
-    let v = Board::vertex(p);
-    let (c, r) = (v.col as usize, v.row as usize);
-    c.min(r).min(n - 1 - c).min(n - 1 - r)
-}
-
-/// Whether a low move at `p` answers a local fight: it touches an own
-/// block short of liberties (at most two), or blocks an enemy stone that is
-/// itself on the first or second line. Attaching to a stone higher up from
-/// below, or shouldering it diagonally, does not count.
-#[inline]
-fn low_contact_reply(b: &Board, color: Color, p: Point) -> bool {
-    let own = color.cell();
-    let enemy = color.opp().cell();
-    let n = b.size();
-    Board::neighbors(p).into_iter().any(|q| {
-        let c = b.cell(q);
-        (c == own && b.libs(q) <= 2) || (c == enemy && line(n, q) <= 1)
-    })
-}
-
-/// Whether playing `p` (capturing nothing) surely leaves the new block with
-/// at most one liberty: empty neighbours plus the other liberties of the
-/// joined blocks, an upper bound on the true count, is at most one.
-#[inline]
-fn self_atari(b: &Board, color: Color, p: Point) -> bool {
-    let own = color.cell();
-    let mut libs = 0;
-    let mut heads = [0usize; 4];
-    let mut n_heads = 0;
-    for n in Board::neighbors(p) {
-        let c = b.cell(n);
-        if c == EMPTY {
-            libs += 1;
-        } else if c == own {
-            let h = b.block(n);
-            if !heads[..n_heads].contains(&h) {
-                heads[n_heads] = h;
-                n_heads += 1;
-                libs += b.libs(n) - 1;
-            }
-        }
-    }
-    libs <= 1
-}
-
-/// Whether `p` makes an empty triangle: two orthogonal own neighbours at a
-/// right angle with the point between them (diagonal from `p`) empty.
-#[inline]
-fn empty_triangle(b: &Board, color: Color, p: Point) -> bool {
-    let own = color.cell();
-    // `neighbors` lists the vertical, west, east, vertical neighbours; the
-    // L pairs a horizontal with a vertical one, its corner is h + v - p.
-    let [v0, w, e, v1] = Board::neighbors(p);
-    for h in [w, e] {
-        for v in [v0, v1] {
-            if b.cell(h) == own && b.cell(v) == own && cell(b, h + v - p) == EMPTY {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// Chebyshev distance between two points.
-#[inline]
-fn distance(p: Point, q: Point) -> usize {
-    let (a, b) = (Board::vertex(p), Board::vertex(q));
-    (a.col.abs_diff(b.col)).max(a.row.abs_diff(b.row)) as usize
-}
-
 /// Marks the points within Chebyshev distance [`NEAR`] of a stone, plus the
 /// 3-3, 3-4, 4-3 and 4-4 points of each corner.
 pub(crate) fn near_mask(b: &Board, mask: &mut [bool; NUM_POINTS]) {
@@ -301,13 +197,10 @@ pub(crate) fn near_mask(b: &Board, mask: &mut [bool; NUM_POINTS]) {
 
 /// Writes `color`'s candidate moves (not the pass) with static ordering
 /// scores into `out`. `mask` is scratch space, used when `restrict` is set.
-/// `last` is the opponent's last move (a point, or anything off the board
-/// such as the pass when there is none); it only changes the order.
 pub(crate) fn candidates(
     b: &Board,
     color: Color,
     restrict: bool,
-    last: Point,
     mask: &mut [bool; NUM_POINTS],
     out: &mut MoveList,
 ) {
@@ -315,67 +208,26 @@ pub(crate) fn candidates(
     if restrict {
         near_mask(b, mask);
     }
-    let n = b.size();
-    let [black, white] = b.stone_counts();
-    let opening = n >= OPENING_RULE_FROM_SIZE && (black + white) * 5 < n * n;
-    let last_on_board =
-        last > 0 && last < NUM_POINTS && b.cell(last) != EMPTY && b.cell(last) != BORDER;
-    let mut pruned = false;
     for p in b.points() {
         if b.cell(p) != EMPTY || is_true_eye(b, color, p) || !b.is_legal(color, p) {
             continue;
         }
         let captured = capture_size(b, color, p);
         let saved = saved_size(b, color, p);
-        let atari = gives_atari(b, color, p);
-        let low = line(n, p) <= 1;
-        if captured == 0 && saved == 0 {
-            if (restrict && !mask[p]) || lonely_edge(b, p) {
-                pruned = true;
-                continue;
-            }
-            if opening && low && !atari && !low_contact_reply(b, color, p) {
-                pruned = true;
-                continue;
-            }
+        if captured == 0 && saved == 0 && ((restrict && !mask[p]) || lonely_edge(b, p)) {
+            continue;
         }
         let mut score = 0;
         if captured > 0 {
             score += CAPTURE_BONUS + 1000 * captured as i32;
-        } else if self_atari(b, color, p) {
-            score += SELF_ATARI_MALUS;
         }
         if saved > 0 {
             score += SAVE_BONUS + 1000 * saved as i32;
         }
-        if atari {
+        if gives_atari(b, color, p) {
             score += ATARI_BONUS;
         }
-        if last_on_board {
-            match distance(p, last) {
-                1 => score += CONTACT_BONUS,
-                2 => score += NEAR_LAST_BONUS,
-                _ => {}
-            }
-        }
-        if empty_triangle(b, color, p) {
-            score += EMPTY_TRIANGLE_MALUS;
-        }
-        if low && n >= OPENING_RULE_FROM_SIZE {
-            score += LOW_LINE_MALUS;
-        }
         out.push(Scored { p: p as u16, score });
-    }
-    if out.is_empty() && pruned {
-        // The rules above removed every legal move: give them all back.
-        for p in b.points() {
-            if b.cell(p) == EMPTY && !is_true_eye(b, color, p) && b.is_legal(color, p) {
-                out.push(Scored {
-                    p: p as u16,
-                    score: 0,
-                });
-            }
-        }
     }
 }
 
@@ -454,16 +306,16 @@ mod tests {
         b.play(Color::Black, at(9, 9));
         let mut mask = [false; NUM_POINTS];
         let mut out = MoveList::new();
-        candidates(&b, Color::White, true, PASS, &mut mask, &mut out);
+        candidates(&b, Color::White, true, &mut mask, &mut out);
         // 5×5 around the stone minus the stone, plus 16 corner points.
         assert_eq!(out.len(), 24 + 16);
         let mut full = MoveList::new();
-        candidates(&b, Color::White, false, PASS, &mut mask, &mut full);
+        candidates(&b, Color::White, false, &mut mask, &mut full);
         // Every point but the stone and the 72 lonely first-line points.
         assert_eq!(full.len(), 360 - 72);
         // A first-line point next to a stone is a candidate again.
         b.play(Color::Black, at(5, 1));
-        candidates(&b, Color::White, false, PASS, &mut mask, &mut full);
+        candidates(&b, Color::White, false, &mut mask, &mut full);
         assert!(full.iter().any(|m| m.p as Point == at(5, 0)));
         assert!(!full.iter().any(|m| m.p as Point == at(9, 0)));
     }

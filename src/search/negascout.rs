@@ -143,8 +143,6 @@ pub(crate) struct Context<'a> {
     pub restrict: bool,
     /// The previous move of the game was the opponent's pass.
     pub previous_pass: bool,
-    /// The opponent's last move (`PASS` if none): orders the root moves.
-    pub last_move: Point,
     /// Whether the pass is a root move. `kgs-genmove_cleanup` leaves it
     /// out while dead stones remain to be captured; it is kept anyway when
     /// there is no other legal move.
@@ -235,7 +233,6 @@ impl<'a> Search<'a> {
             board,
             color,
             self.ctx.restrict,
-            self.ctx.last_move,
             &mut self.core.mask,
             &mut list,
         );
@@ -556,14 +553,7 @@ impl<'a> Search<'a> {
         }
 
         let mut moves = MoveList::new();
-        movegen::candidates(
-            b,
-            color,
-            self.ctx.restrict,
-            last,
-            &mut self.core.mask,
-            &mut moves,
-        );
+        movegen::candidates(b, color, self.ctx.restrict, &mut self.core.mask, &mut moves);
         if self.core.use_status && self.core.status.any {
             let status = &self.core.status;
             moves.retain(|m| !status.pointless[m.p as usize]);

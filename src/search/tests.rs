@@ -49,7 +49,7 @@ impl Reference<'_> {
         let color = b.to_move();
         let mut list = MoveList::new();
         let mut mask = [false; NUM_POINTS];
-        candidates(b, color, false, PASS, &mut mask, &mut list);
+        candidates(b, color, false, &mut mask, &mut list);
         let mut moves: Vec<Point> = list.iter().map(|m| m.p as Point).collect();
         moves.push(PASS);
         for p in moves {
