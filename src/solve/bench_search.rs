@@ -1,4 +1,5 @@
-//! `tesuji bench search [--depth D] [--plies P] [--seed S] [--game SPEC,...]`:
+//! `tesuji bench search [--depth D] [--plies P] [--seed S] [--game SPEC,...]
+//! [--cutoffs] [--aspiration]`:
 //! NegaScout against plain α-β at equal depth (issue 5, point 6), the
 //! experiment of seed 004 (Hsu, "Scout and NegaScout", which reports
 //! 10–20% fewer nodes for NegaScout).
@@ -18,12 +19,34 @@
 //! window has searched all of its children, whose values are exact leaf
 //! values, so the value it returns is exact too.
 //!
-//! There is no transposition table: with table cutoffs, values found at a
-//! different depth or through a different window make root values depend
-//! on the search order, and the benchmark must check that the values agree
-//! exactly. This is the seed's own setting (a tree search without a table),
-//! and it is the harder case for NegaScout, whose re-searches a table
-//! would make cheaper.
+//! By default there is no transposition table that cuts off: with table
+//! cutoffs, values found at a different depth or through a different
+//! window make root values depend on the search order, and the benchmark
+//! must check that the values agree exactly. This is the seed's own
+//! setting (a tree search without a table). In the deepening runs a table
+//! of best moves orders the moves of the next iteration, as in the players.
+//!
+//! Two options add the players' other enhancements, to both searches
+//! alike ([`Enhancements`]):
+//!
+//! - `--cutoffs`: the table's fail-soft bounds cut off, but only from an
+//!   entry of exactly the node's remaining depth, so that every value is
+//!   still the exact depth-limited minimax value (the players also use
+//!   deeper entries, which would make the two root values differ for
+//!   reasons that have nothing to do with the windows). Proven scores are
+//!   stored counted from the node (a win at ply p is `WIN − p` from the
+//!   root), so an entry is right wherever its position recurs. The games'
+//!   keys hold everything the rules look at (Go: stones, side to move,
+//!   simple-ko point and consecutive passes; there is no superko here), so
+//!   a position's depth-limited value does not depend on the path to it
+//!   and a table cannot create graph-history differences. NegaScout's
+//!   line-11 shortcut stays exact: an upper bound stored one ply above the
+//!   horizon is the node's exact value (it searched every child, all
+//!   exact leaves).
+//! - `--aspiration`: from depth 3 on, the root gets a window of
+//!   ±`ASPIRATION` around the last iteration's value and, when the value
+//!   falls outside, the full window again, as the games' player does; both
+//!   searches' nodes count.
 //!
 //! A **node** is one call of the search on a position (horizon leaves,
 //! terminal positions and positions decided by [`Game::bound`] included);
@@ -36,9 +59,9 @@
 //! a fixed seed (position i uses seed + i), so the set repeats.
 
 use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
-use super::negascout::{end_score, WIN};
+use super::negascout::{end_score, ASPIRATION, WIN};
 use crate::games::spec::{GameSpec, Visit};
-use crate::games::{Game, MoveList, MAX_MOVES};
+use crate::games::{Game, MoveList, EVAL_MAX, MAX_MOVES};
 use crate::go::zobrist::splitmix64;
 use arrayvec::ArrayVec;
 use std::io::Write;
@@ -74,7 +97,7 @@ pub fn search<G: Game>(
     heuristics: &mut Heuristics<G::Move>,
 ) -> Result {
     heuristics.clear();
-    search_with(game, depth, windows, heuristics, None)
+    search_with(game, depth, windows, heuristics, None, false)
 }
 
 /// Iterative deepening to `depth`: one [`Result`] per iteration. Killers,
@@ -88,11 +111,93 @@ pub fn deepen<G: Game>(
     heuristics: &mut Heuristics<G::Move>,
     table: &mut Table<G::Move>,
 ) -> Vec<Result> {
+    deepen_with(
+        game,
+        depth,
+        windows,
+        heuristics,
+        table,
+        Enhancements::default(),
+    )
+}
+
+/// The players' enhancements beyond the ordering that a deepening run
+/// may add, the same for both algorithms (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Enhancements {
+    /// The table's bounds cut off (entries of exactly the node's depth).
+    pub cutoffs: bool,
+    /// Aspiration windows at the root, as the games' player sets them.
+    pub aspiration: bool,
+}
+
+/// [`deepen`] with the players' `enhancements` (see the module docs for why
+/// the values stay exact).
+pub fn deepen_with<G: Game>(
+    game: &G,
+    depth: u32,
+    windows: Windows,
+    heuristics: &mut Heuristics<G::Move>,
+    table: &mut Table<G::Move>,
+    enhancements: Enhancements,
+) -> Vec<Result> {
     heuristics.clear();
     table.clear();
+    let mut last = 0;
     (1..=depth)
-        .map(|d| search_with(game, d, windows, heuristics, Some(table)))
+        .map(|d| {
+            let r = if enhancements.aspiration {
+                aspiration(game, d, last, windows, heuristics, table, enhancements)
+            } else {
+                search_with(
+                    game,
+                    d,
+                    windows,
+                    heuristics,
+                    Some(table),
+                    enhancements.cutoffs,
+                )
+            };
+            last = r.value;
+            r
+        })
         .collect()
+}
+
+/// One iteration as the games' player runs it (`super::negascout`): from
+/// depth 3 on, a window of ±[`ASPIRATION`] around the last iteration's
+/// value, and the full window again when the value falls outside. The
+/// nodes of both searches count.
+fn aspiration<G: Game>(
+    game: &G,
+    depth: u32,
+    last: i32,
+    windows: Windows,
+    heuristics: &mut Heuristics<G::Move>,
+    table: &mut Table<G::Move>,
+    enhancements: Enhancements,
+) -> Result {
+    let mut s = Search {
+        heuristics,
+        table: Some(table),
+        windows,
+        cutoffs: enhancements.cutoffs,
+        nodes: 0,
+    };
+    let mut g = game.clone();
+    let narrow = depth >= 3 && last.abs() < EVAL_MAX;
+    let mut value = if narrow {
+        s.search(&mut g, last - ASPIRATION, last + ASPIRATION, depth, 0)
+    } else {
+        s.search(&mut g, -INF, INF, depth, 0)
+    };
+    if narrow && (value - last).abs() >= ASPIRATION {
+        value = s.search(&mut g, -INF, INF, depth, 0);
+    }
+    Result {
+        value,
+        nodes: s.nodes,
+    }
 }
 
 fn search_with<G: Game>(
@@ -101,11 +206,13 @@ fn search_with<G: Game>(
     windows: Windows,
     heuristics: &mut Heuristics<G::Move>,
     table: Option<&mut Table<G::Move>>,
+    cutoffs: bool,
 ) -> Result {
     let mut s = Search {
         heuristics,
         table,
         windows,
+        cutoffs,
         nodes: 0,
     };
     let mut g = game.clone();
@@ -121,7 +228,34 @@ struct Search<'h, M> {
     /// Best moves of earlier searches, for ordering only.
     table: Option<&'h mut Table<M>>,
     windows: Windows,
+    /// Whether the table's bounds cut off (see the module docs).
+    cutoffs: bool,
     nodes: u64,
+}
+
+/// Converts a proven score between the root's view (a win at ply p scores
+/// `WIN − p`) and the node's (plies counted from the node), so that a
+/// table entry holds the same value wherever the position recurs. Scores
+/// within `±EVAL_MAX` and the infinite bounds are left alone.
+#[inline]
+fn to_node(v: i32, ply: usize) -> i32 {
+    shift(v, ply as i32)
+}
+
+#[inline]
+fn to_root(v: i32, ply: usize) -> i32 {
+    shift(v, -(ply as i32))
+}
+
+#[inline]
+fn shift(v: i32, p: i32) -> i32 {
+    if v.abs() >= INF || v.abs() < EVAL_MAX {
+        v
+    } else if v > 0 {
+        v + p
+    } else {
+        v - p
+    }
 }
 
 impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
@@ -145,11 +279,19 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
         let color = g.to_move();
         let key = g.canonical_key();
-        let tt_move = self
-            .table
-            .as_ref()
-            .and_then(|t| t.probe(key))
-            .and_then(|e| e.best);
+        let entry = self.table.as_ref().and_then(|t| t.probe(key));
+        let tt_move = entry.and_then(|e| e.best);
+        if let Some(e) = entry.filter(|e| self.cutoffs && e.depth as u32 == depth) {
+            let (lo, hi) = (to_root(e.lo, ply), to_root(e.hi, ply));
+            // An upper bound stored one ply above the horizon is the exact
+            // value (a node there that fails low has searched every child,
+            // all exact leaves), so NegaScout's TEST without re-search
+            // stays exact with these cutoffs too.
+            if lo >= beta || lo == hi || hi <= alpha {
+                return if lo >= beta || lo == hi { lo } else { hi };
+            }
+        }
+        let alpha0 = alpha;
         self.heuristics
             .order(g, ply, tt_move, &moves, &mut keys, None);
         let before = self.nodes;
@@ -185,7 +327,25 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         }
         if let Some(t) = self.table.as_deref_mut() {
             let d = depth.min(u8::MAX as u32 - 1) as u8;
-            t.store(key, -INF, INF, d, best_move, self.nodes - before);
+            // Fail-soft: `best` is a lower bound at or above beta, an upper
+            // bound at or below the original alpha, exact in between.
+            let (lo, hi) = if !self.cutoffs {
+                (-INF, INF)
+            } else if best >= beta {
+                (best, INF)
+            } else if best > alpha0 {
+                (best, best)
+            } else {
+                (-INF, best)
+            };
+            t.store(
+                key,
+                to_node(lo, ply),
+                to_node(hi, ply),
+                d,
+                best_move,
+                self.nodes - before,
+            );
         }
         best
     }
@@ -232,10 +392,11 @@ struct Options {
     seed: u64,
     games: Vec<String>,
     deepening: bool,
+    enhancements: Enhancements,
 }
 
 const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
-[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh]\n";
+[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration]\n";
 
 fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     let mut o = Options {
@@ -245,6 +406,7 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
         seed: 4,
         games: DEFAULT_GAMES.iter().map(|s| s.to_string()).collect(),
         deepening: true,
+        enhancements: Enhancements::default(),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -257,11 +419,16 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
             "--seed" => o.seed = value()?.parse().map_err(bad)?,
             "--game" => o.games = split_specs(value()?),
             "--fresh" => o.deepening = false,
+            "--cutoffs" => o.enhancements.cutoffs = true,
+            "--aspiration" => o.enhancements.aspiration = true,
             other => return Err(format!("unknown option {other}")),
         }
     }
     if o.depth == 0 {
         return Err("--depth must be at least 1".into());
+    }
+    if o.enhancements != Enhancements::default() && !o.deepening {
+        return Err("--cutoffs and --aspiration need iterative deepening (not --fresh)".into());
     }
     Ok(o)
 }
@@ -294,12 +461,13 @@ pub fn rows_for(
     positions: usize,
     seed: u64,
     deepening: bool,
+    enhancements: Enhancements,
 ) -> std::result::Result<Vec<Row>, String> {
-    struct On<'a>(&'a str, u32, usize, usize, u64, bool);
+    struct On<'a>(&'a str, u32, usize, usize, u64, bool, Enhancements);
     impl Visit for On<'_> {
         type Out = Vec<Row>;
         fn visit<G: Game>(self, start: G) -> Vec<Row> {
-            let On(spec, depth, plies, positions, seed, deepening) = self;
+            let On(spec, depth, plies, positions, seed, deepening, enhancements) = self;
             let mut h = Heuristics::new();
             let mut table = Table::new(TABLE_BYTES);
             let mut rows = Vec::new();
@@ -307,7 +475,7 @@ pub fn rows_for(
                 let g = position(&start, plies, seed.wrapping_add(p as u64));
                 let run = |w, h: &mut Heuristics<G::Move>, t: &mut Table<G::Move>| {
                     if deepening {
-                        deepen(&g, depth, w, h, t)
+                        deepen_with(&g, depth, w, h, t, enhancements)
                     } else {
                         (1..=depth).map(|d| search(&g, d, w, h)).collect()
                     }
@@ -332,7 +500,15 @@ pub fn rows_for(
         Some((g, p)) => (g, p.parse().map_err(|e| format!("{spec}: {e}"))?),
         None => (spec, plies),
     };
-    Ok(GameSpec::parse(game)?.build(On(spec, depth, plies, positions, seed, deepening)))
+    Ok(GameSpec::parse(game)?.build(On(
+        spec,
+        depth,
+        plies,
+        positions,
+        seed,
+        deepening,
+        enhancements,
+    )))
 }
 
 fn percent_saved(ab: u64, ns: u64) -> f64 {
@@ -359,10 +535,12 @@ pub fn main(args: &[String]) -> ExitCode {
         o.plies,
         o.seed,
         o.depth,
-        if o.deepening {
-            "iterative deepening (nodes of each iteration)"
-        } else {
-            "a fresh search per depth"
+        match (o.enhancements.cutoffs, o.enhancements.aspiration) {
+            (true, true) => "iterative deepening, table cutoffs, aspiration windows",
+            (true, false) => "iterative deepening, table cutoffs",
+            (false, true) => "iterative deepening, aspiration windows",
+            (false, false) if o.deepening => "iterative deepening (nodes of each iteration)",
+            _ => "a fresh search per depth",
         }
     );
     let _ = writeln!(
@@ -372,7 +550,15 @@ pub fn main(args: &[String]) -> ExitCode {
     );
     let (mut total_ab, mut total_ns, mut disagree) = (0u64, 0u64, 0usize);
     for spec in &o.games {
-        let rows = match rows_for(spec, o.depth, o.plies, o.positions, o.seed, o.deepening) {
+        let rows = match rows_for(
+            spec,
+            o.depth,
+            o.plies,
+            o.positions,
+            o.seed,
+            o.deepening,
+            o.enhancements,
+        ) {
             Ok(r) => r,
             Err(e) => {
                 eprintln!("tesuji bench search: {e}");
@@ -464,6 +650,12 @@ mod tests {
                 let g = position(&start, seed as usize % 3, seed);
                 let ab_id = deepen(&g, self.0, Windows::AlphaBeta, &mut h, &mut t);
                 let ns_id = deepen(&g, self.0, Windows::NegaScout, &mut h, &mut t);
+                let all = Enhancements {
+                    cutoffs: true,
+                    aspiration: true,
+                };
+                let ab_tt = deepen_with(&g, self.0, Windows::AlphaBeta, &mut h, &mut t, all);
+                let ns_tt = deepen_with(&g, self.0, Windows::NegaScout, &mut h, &mut t, all);
                 for d in 1..=self.0 {
                     let want = minimax(&mut g.clone(), d, 0);
                     let ab = search(&g, d, Windows::AlphaBeta, &mut h);
@@ -473,6 +665,8 @@ mod tests {
                     let i = d as usize - 1;
                     assert_eq!(ab_id[i].value, want, "deepening alpha-beta, depth {d}");
                     assert_eq!(ns_id[i].value, want, "deepening negascout, depth {d}");
+                    assert_eq!(ab_tt[i].value, want, "cutoffs alpha-beta, depth {d}");
+                    assert_eq!(ns_tt[i].value, want, "cutoffs negascout, depth {d}");
                     ab_total += ab.nodes;
                     ns_total += ns.nodes;
                 }

@@ -89,7 +89,7 @@ pub(crate) fn end_score<G: Game>(g: &G, ply: usize) -> Option<i32> {
     })
 }
 /// Half-width of the aspiration window, in evaluation units.
-const ASPIRATION: i32 = 64;
+pub(crate) const ASPIRATION: i32 = 64;
 /// Deepest iteration.
 const MAX_DEPTH: u32 = 200;
 
