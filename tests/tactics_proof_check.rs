@@ -3,8 +3,8 @@
 //! generated capture problems (5×5 to 7×7), each under the three ko models:
 //! zero disagreements, zero wrong winning moves, and `unknown` only when a
 //! limit was hit (nodes, or for the threat searches the highest order).
-//! One test per algorithm: df-pn, λ-df-pn, dual-λ, zone df-pn and the
-//! combination the GTP commands use; one on generated life problems, where the
+//! One test per algorithm: df-pn, λ-df-pn, dual-λ, zone df-pn, df-pn with
+//! the zone fixed point and the combination the GTP commands use; one on generated life problems, where the
 //! solvers' unconditional-life rule (`tactics::life`) decides lines; and one
 //! on generated race problems, where the race rule (`tactics::race`) does.
 
@@ -84,6 +84,11 @@ fn zone_dfpn_agrees_with_exhaustive_search() {
 }
 
 #[test]
+fn fixpoint_dfpn_agrees_with_exhaustive_search() {
+    check(Algo::FixpointDfpn);
+}
+
+#[test]
 fn auto_agrees_with_exhaustive_search() {
     check(Algo::Auto);
 }
@@ -143,6 +148,16 @@ fn threat_searches_agree_on_ten_thousand_more() {
 #[ignore]
 fn zone_dfpn_agrees_on_ten_thousand_more() {
     check_many(Algo::ZoneDfpn, 0x51DE_C0DE, 10_000);
+}
+
+/// The same longer run for df-pn with the zone fixed point, which leaves
+/// the attacker's moves outside the closed zone of the defender's proofs
+/// unsearched (`dfpn::fixpoint`; `cargo test --release --test
+/// tactics_proof_check -- --ignored fixpoint`).
+#[test]
+#[ignore]
+fn fixpoint_dfpn_agrees_on_ten_thousand_more() {
+    check_many(Algo::FixpointDfpn, 0x51DE_C0DE, 10_000);
 }
 
 /// The same longer run for plain df-pn, whose frames keep most moves as a

@@ -205,6 +205,7 @@
 //! one [`CaptureGame`].
 
 mod child;
+mod fixpoint;
 mod forced;
 mod frame;
 mod numbers;
@@ -232,6 +233,7 @@ use search::{Anc, Search};
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use fixpoint::{ZoneSlot, ZONE_SLOTS};
 use threats::{CacheSlot, LifeSlot, CACHE_SLOTS, LIFE_SLOTS};
 use tt::{Table, KO, REL};
 
@@ -361,6 +363,9 @@ pub struct Solver {
     weak: bool,
     identity: Option<Identity>,
     cache: Vec<CacheSlot>,
+    /// Proof zones of defender wins (see `fixpoint`).
+    zones: Vec<ZoneSlot>,
+    zone_epoch: u64,
     /// Benson's verdict on the target for recent positions (see
     /// [`LifeSlot`]).
     life_cache: Vec<Cell<LifeSlot>>,
@@ -398,6 +403,8 @@ impl Solver {
             weak: true,
             identity: None,
             cache: Vec::new(),
+            zones: Vec::new(),
+            zone_epoch: 0,
             life_cache: Vec::new(),
             progress: None,
         }
@@ -439,6 +446,9 @@ impl Solver {
         if self.identity != Some(id) {
             self.tt.clear();
             self.cache.fill(CacheSlot::default());
+            // Zones are not wiped (a few megabytes): a new epoch in their
+            // keys makes the old ones unreadable.
+            self.zone_epoch = self.zone_epoch.wrapping_add(0x9E37_79B9_7F4A_7C15);
             // Keys name the target point, not the problem: cleared anyway
             // so that a slot is only ever read by the problem that wrote
             // it.
@@ -545,8 +555,13 @@ impl Solver {
             own,
             forced,
             neutral,
+            fixpoint,
         } = shape;
         let shape_salt = shape.salt();
+        if fixpoint && self.zones.is_empty() {
+            // Only searches with the zone fixed point use the table.
+            self.zones = vec![ZoneSlot::default(); ZONE_SLOTS];
+        }
         let mut s = Search {
             game: CaptureGame::new(board, problem, model, to_move),
             tt: &mut self.tt,
@@ -559,6 +574,9 @@ impl Solver {
             target: problem.target,
             ladder: opts.ladder,
             forced,
+            fixpoint,
+            zones: &mut self.zones,
+            zone_salt: self.zone_epoch,
             eps_milli: self.eps_milli,
             weak: self.weak,
             neutral,

@@ -52,6 +52,7 @@
 //! search gave them, in that order, and has no group.
 
 use super::child::Here;
+use super::fixpoint::Closure;
 use super::numbers::{min2, rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
 use super::search::{Pending, Search};
 use super::tt::{KO, NO_MIN};
@@ -115,6 +116,9 @@ pub struct Frame {
     /// What evaluating a child needs to know about the node.
     here: Here,
     lost: Lost,
+    /// The zone fixed point of an attacker node cut to its zone (see
+    /// `fixpoint`); off elsewhere.
+    pub closure: Closure,
 }
 
 impl Search<'_> {
@@ -304,6 +308,7 @@ impl Search<'_> {
             end: (Board::point_at(size - 1, size - 1) + 1) as u16,
             here: self.here(),
             lost: Lost::NONE,
+            closure: Closure::off(),
         };
         let mut plain = self.sides == [false, false];
         let mut pseudo = None;
@@ -339,8 +344,11 @@ impl Search<'_> {
                 log::trace!("open node {:?}: {}", self.game.to_move(), path.join(" "));
             }
         }
-        let mut group = plain;
-        if plain && forced.is_none() && !seen {
+        // The zone fixed point (see `fixpoint`): the attacker's moves are
+        // listed as its zone grows, from the explicit moves; no group.
+        f.closure.on = plain && forced.is_none() && self.zone_rule_applies(no_pass);
+        let mut group = plain && !f.closure.on;
+        if group && forced.is_none() && !seen {
             // The group's first member is probed when the group is first
             // selected, often right after this expansion: its bucket is
             // asked for now, so that generating the explicit children
@@ -369,6 +377,13 @@ impl Search<'_> {
             }
         } else if plain {
             late = self.explicit_moves(no_pass, &f.here);
+            if f.closure.on {
+                for &m in self.moves.iter() {
+                    if m != PASS {
+                        f.closure.listed.insert(m);
+                    }
+                }
+            }
         }
         let losses = self.atari_losses(&f.here);
         let in_atari = self.defender_in_atari(&f.here);
@@ -455,6 +470,24 @@ impl Search<'_> {
         }
         self.arena.truncate(kept);
         f
+    }
+
+    /// Adds the moves of the move list as children (new points of a zone,
+    /// see `fixpoint`), with their table numbers when the table has them.
+    pub(super) fn add_listed(&mut self, f: &mut Frame) {
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            if let Some((mut c, p)) = self.init_child(m, &f.here) {
+                if let Some(p) = p.filter(|_| self.tt.is_enabled()) {
+                    self.probe_child(&mut c, &p);
+                }
+                if c.phi == 0 {
+                    f.lost.fold(&c);
+                } else {
+                    self.arena.push(c);
+                }
+            }
+        }
     }
 
     /// Sets up the group of a plain node whose explicit moves are in the

@@ -61,16 +61,18 @@ pub enum Algo {
     LambdaDfpn,
     DualLambda,
     ZoneDfpn,
+    FixpointDfpn,
     Auto,
 }
 
 impl Algo {
     /// Every algorithm, for tests and comparisons that run them all.
-    pub const ALL: [Algo; 5] = [
+    pub const ALL: [Algo; 6] = [
         Algo::Dfpn,
         Algo::LambdaDfpn,
         Algo::DualLambda,
         Algo::ZoneDfpn,
+        Algo::FixpointDfpn,
         Algo::Auto,
     ];
 
@@ -80,6 +82,7 @@ impl Algo {
             Algo::LambdaDfpn => "lambda-dfpn",
             Algo::DualLambda => "dual-lambda",
             Algo::ZoneDfpn => "zone-dfpn",
+            Algo::FixpointDfpn => "fixpoint-dfpn",
             Algo::Auto => "auto",
         }
     }
@@ -101,6 +104,8 @@ pub(super) struct Shape {
     pub(super) forced: bool,
     /// Every child starts at φ = δ = 1, without the df-pn+ heuristic.
     pub(super) neutral: bool,
+    /// The zone fixed point at attacker nodes (see `fixpoint`).
+    pub(super) fixpoint: bool,
 }
 
 impl Shape {
@@ -114,6 +119,7 @@ impl Shape {
             | (!self.own as u64) << 10
             | (self.forced as u64) << 11
             | (self.neutral as u64) << 12
+            | (self.fixpoint as u64) << 13
     }
 }
 
@@ -145,6 +151,7 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
         own: true,
         forced: threat_forced,
         neutral: false,
+        fixpoint: false,
     };
     let plain = Shape {
         sides: [false, false],
@@ -152,6 +159,7 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
         own: true,
         forced: opts.forced == Forced::On,
         neutral: false,
+        fixpoint: false,
     };
     // Neutral df-pn (see [`Shape::neutral`]), with the forced-reply
     // rule unless it is off.
@@ -168,6 +176,14 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
         own: false,
         forced: threat_forced,
         neutral: false,
+        fixpoint: false,
+    };
+    // df-pn with the zone fixed point at attacker nodes, without the
+    // forced-reply rule (its cut nodes keep no zone).
+    let fix = Shape {
+        forced: false,
+        fixpoint: true,
+        ..plain
     };
     match opts.algo {
         Algo::Dfpn => {
@@ -201,6 +217,12 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
             }
         }
         Algo::ZoneDfpn => plan.push((zone, 1000)),
+        Algo::FixpointDfpn => {
+            if !opts.heuristic_only {
+                plan.push((Shape { neutral: true, ..fix }, 500));
+            }
+            plan.push((fix, 1000));
+        }
         Algo::Auto => {
             // Without the rule unless it is on (`Forced`).
             let threats = |sides, order| Shape {

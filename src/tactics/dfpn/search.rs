@@ -3,6 +3,7 @@
 //! thresholds grown by the 1+ε rule, and the bookkeeping that makes
 //! transposition-table results safe across paths (see the parent module).
 
+use super::fixpoint::ZoneSlot;
 use super::frame::LAZY;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::{CacheSlot, LifeSlot};
@@ -84,6 +85,12 @@ pub struct Search<'a> {
     pub ladder: bool,
     /// The forced-reply rule (see `forced`).
     pub forced: bool,
+    /// The zone fixed point at attacker nodes (see `fixpoint`).
+    pub fixpoint: bool,
+    /// Proof zones of solved defender wins, by key (see `fixpoint`).
+    pub zones: &'a mut [ZoneSlot],
+    /// Mixed into the zone table's keys: changes with the problem.
+    pub zone_salt: u64,
     /// ε of the 1+ε threshold rule, in thousandths.
     pub eps_milli: u64,
     /// δ by the weak (WPNS) rule instead of the sum.
@@ -155,6 +162,12 @@ pub struct Stats {
     pub zone_nodes: u64,
     /// Attacker nodes cut to the zone of the defender's winning points.
     pub forced_nodes: u64,
+    /// Zone fixed points: closures computed, nodes lost by the rule,
+    /// closures that fell back to the whole board, moves the zones added.
+    pub fix_closures: u64,
+    pub fix_lost: u64,
+    pub fix_full: u64,
+    pub fix_added: u64,
     /// Nodes where the mover played only its own threats.
     pub threat_nodes_own: u64,
     /// Quiet moves split off a group, and captures evaluated late (see
@@ -434,6 +447,19 @@ impl Search<'_> {
         let mut agg;
         loop {
             agg = aggregate(&self.arena[base..], self.weak, f.group);
+            if f.closure.on && agg.delta == 0 {
+                // Every listed move lost: the zone grows, and the moves
+                // it brings in are searched before the node is lost.
+                let mut c = f.closure;
+                let new = self.close_zone(&mut c);
+                self.stats.fix_closures += 1;
+                self.stats.fix_added += new as u64;
+                f.closure = c;
+                if new > 0 {
+                    self.add_listed(&mut f);
+                    continue;
+                }
+            }
             if agg.phi >= th_phi || agg.delta >= th_delta || self.abort.is_some() {
                 break;
             }
@@ -486,6 +512,21 @@ impl Search<'_> {
             (!solved || attacker_win || v.flags & PATH_DEP == 0) && (!no_pass || v.phi == 0);
         if solved && !attacker_win && v.flags & PATH_DEP != 0 {
             self.stats.path_dependent += 1;
+        }
+        if storable && self.fixpoint && solved && !attacker_win && v.flags & PATH_DEP == 0 {
+            // A defender win's proof zone, for the zone fixed points above.
+            let zone = if mover == self.attacker {
+                (f.closure.on && !f.closure.full).then_some(f.closure.zone)
+            } else {
+                self.defender_win_zone(v.best as Point)
+            };
+            if let Some(z) = zone {
+                self.store_zone(&z);
+            }
+            if mover == self.attacker {
+                self.stats.fix_lost += f.closure.on as u64;
+                self.stats.fix_full += (f.closure.on && f.closure.full) as u64;
+            }
         }
         if storable {
             self.tt.store(Entry {
