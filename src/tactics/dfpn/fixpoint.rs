@@ -129,14 +129,23 @@
 //! parent takes the whole board. Slots are overwritten freely: a lost zone
 //! costs a full-width node, never a wrong one.
 
+use super::frame::Frame;
+use super::numbers::{Child, NO_MOVE};
 use super::search::Search;
 use crate::go::board::{Board, Point, PASS};
 use crate::tactics::life;
 use crate::tactics::rules::Winner;
 use crate::tactics::zone::Zone;
 
-/// Slots of the zone table (a power of two).
-pub const ZONE_SLOTS: usize = 1 << 15;
+/// The move of the pseudo-child of an attacker node under a ko ban: the
+/// attacker's null move and the defender's pass (see the module
+/// documentation).
+pub const NULL_PASS: u16 = NO_MOVE - 1;
+
+/// Slots of the zone table (a power of two): 27 MB. Zones are read when a
+/// parent closes its zone, often long after they were written, and a lost
+/// one makes the parent's zone the whole board; a small table lost most.
+pub const ZONE_SLOTS: usize = 1 << 18;
 
 /// One slot of the zone table: a node's key and its proof's zone.
 #[derive(Clone, Copy, Default)]
@@ -157,6 +166,9 @@ pub struct Closure {
     /// The frame is cut to its zone: no group, moves listed as the zone
     /// grows.
     pub on: bool,
+    /// The attacker is under a ko ban: the frame has the pseudo-child
+    /// [`NULL_PASS`], whose zone joins the node's.
+    pub ko: bool,
     /// The zone was seeded (target block and the pass's zone).
     seeded: bool,
     /// A child's zone was unknown: the zone is the whole board.
@@ -177,27 +189,103 @@ impl Closure {
 
 impl Search<'_> {
     /// Whether the current node, the attacker to move, may be cut to its
-    /// zone: no ko ban on the attacker (see the module documentation).
-    pub(super) fn zone_rule_applies(&self, no_pass: bool) -> bool {
+    /// zone: no ko ban binds the attacker (none, or the ko model lets it
+    /// retake; see the module documentation).
+    /// `Some(ko)` when the rule applies, `ko` when a ban binds the
+    /// attacker (the frame then needs the pseudo-child [`NULL_PASS`]).
+    pub(super) fn zone_rule_applies(&self, no_pass: bool) -> Option<bool> {
         let g = &self.game;
-        self.fixpoint
-            && !no_pass
-            && !self.ladder
-            && g.to_move() == self.attacker
-            && g.board().ko_point(self.attacker).is_none()
+        (self.fixpoint && !no_pass && !self.ladder && g.to_move() == self.attacker).then(|| {
+            g.board().ko_point(self.attacker).is_some()
+                && g.model().favoured != Some(self.attacker)
+        })
+    }
+
+    /// The pseudo-child of an attacker node under a ko ban: it stands for
+    /// the node's position with no ban and a pass just played, where the
+    /// attacker is to move again. Never a winning child: when the attacker
+    /// wins there, the pseudo-child is dropped and the node's zone is the
+    /// whole board.
+    pub(super) fn null_pass_child(&self) -> Child {
+        Child {
+            order: NULL_PASS,
+            ..Child::fresh(NULL_PASS as Point)
+        }
+    }
+
+    /// Plays the attacker's null move and the defender's pass: the position
+    /// of the pseudo-child. False (nothing played) when a cut ends it.
+    fn play_null_pass(&mut self) -> bool {
+        if !self.play_null() {
+            return false;
+        }
+        if self.game.winner().is_none() && self.play(PASS) {
+            return true;
+        }
+        self.undo();
+        false
+    }
+
+    /// Searches the pseudo-child `i` of the frame (see
+    /// [`Search::null_pass_child`]) with the child thresholds. Its value is
+    /// the attacker's, as at the node itself, and is turned round for the
+    /// frame, whose children carry the defender's numbers.
+    pub(super) fn search_null_pass(&mut self, f: &mut Frame, i: usize, th_phi: u32, th_delta: u32) {
+        let before = self.nodes;
+        let v = if self.play_null_pass() {
+            let v = self.mid(th_delta, th_phi, false);
+            self.undo();
+            self.undo();
+            Some(v)
+        } else {
+            None
+        };
+        match v {
+            Some(v) if v.phi != 0 => {
+                let slot = &mut self.arena[f.base + i];
+                slot.phi = v.delta;
+                slot.delta = v.phi;
+                slot.flags = v.flags;
+                slot.work = slot.work.saturating_add((self.nodes - before) as u32);
+                self.settle(f, i);
+            }
+            _ => {
+                // The attacker wins there, or the line is cut: the far
+                // moves are not known to lose, and every move is listed.
+                self.arena.remove(f.base + i);
+                f.closure.full = true;
+                f.closure.zone = self.whole_board();
+            }
+        }
     }
 
     /// The zone stored for the current node, if any.
     fn stored_zone(&self) -> Option<Zone> {
         let key = self.key() ^ self.zone_salt;
-        let s = &self.zones[zone_slot(key)];
-        (s.key == key).then_some(s.zone)
+        let i = zone_slot(key);
+        [i, i ^ 1]
+            .into_iter()
+            .map(|j| &self.zones[j])
+            .find(|s| s.key == key)
+            .map(|s| s.zone)
     }
 
     /// Stores `zone` as the current node's proof zone.
+    /// Slots come in pairs: a new zone goes first, the one it displaces
+    /// second (unless it is the same node's), so that each zone survives
+    /// at least one more store to its pair.
     pub(super) fn store_zone(&mut self, zone: &Zone) {
         let key = self.key() ^ self.zone_salt;
-        self.zones[zone_slot(key)] = ZoneSlot { key, zone: *zone };
+        let i = zone_slot(key) & !1;
+        let (a, b) = (i, i + 1);
+        if self.zones[b].key == key {
+            self.zones[b].zone = *zone;
+            return;
+        }
+        if self.zones[a].key != key {
+            self.zones[b] = self.zones[a];
+        }
+        self.zones[a] = ZoneSlot { key, zone: *zone };
     }
 
     /// The target block, stones and liberties.
@@ -228,6 +316,15 @@ impl Search<'_> {
         } else if self.anc.last().is_some_and(|a| a.passed) {
             // The defender passes back: two passes.
             return Some(z);
+        }
+        if log::log_enabled!(log::Level::Trace) {
+            let e = self.tt.probe(self.key());
+            log::trace!(
+                "no zone: attacker {} race {} entry {:?}",
+                g.to_move() == self.attacker,
+                g.to_move() == self.attacker && self.race_won(),
+                e.map(|e| (e.phi, e.delta, e.flags))
+            );
         }
         None
     }
@@ -321,7 +418,7 @@ impl Search<'_> {
     }
 
     /// Every point of the board.
-    fn whole_board(&self) -> Zone {
+    pub(super) fn whole_board(&self) -> Zone {
         let size = self.game.board().size();
         let mut z = Zone::new();
         for row in 0..size {
@@ -338,15 +435,34 @@ impl Search<'_> {
     /// to the move list; none means the fixed point is reached and the
     /// node is lost. `c.full` is set when a child's zone was unknown.
     pub(super) fn close_zone(&mut self, c: &mut Closure) -> usize {
+        if std::env::var("FIXDIAG").is_ok() {
+            return 0;
+        }
         if !c.seeded {
             c.seeded = true;
             c.zone = self.target_zone();
-            match self.child_zone(PASS) {
+            let mut seed = self.child_zone(PASS);
+            if c.ko && !c.full {
+                // The pseudo-child is lost: its zone holds the far moves.
+                let z = if self.play_null_pass() {
+                    let z = self.node_zone();
+                    self.undo();
+                    self.undo();
+                    z
+                } else {
+                    None
+                };
+                seed = seed.zip(z).map(|(mut a, b)| {
+                    a.union(&b);
+                    a
+                });
+            }
+            match seed {
                 Some(z) => c.zone.union(&z),
-                None => {
-                    c.full = true;
-                    c.zone = self.whole_board();
-                }
+                None => c.full = true,
+            }
+            if c.full {
+                c.zone = self.whole_board();
             }
         }
         self.moves.clear();

@@ -52,7 +52,7 @@
 //! search gave them, in that order, and has no group.
 
 use super::child::Here;
-use super::fixpoint::Closure;
+use super::fixpoint::{Closure, NULL_PASS};
 use super::numbers::{min2, rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
 use super::search::{Pending, Search};
 use super::tt::{KO, NO_MIN};
@@ -94,7 +94,8 @@ impl Lost {
     fn fold(&mut self, c: &Child) {
         self.flags |= c.flags;
         self.min = min2(self.min, c.min);
-        if c.work > self.work || (c.work == self.work && c.order < self.order) {
+        // The pseudo-child of the zone fixed point is no move.
+        if c.mv != NULL_PASS && c.work > self.work || (c.work == self.work && c.order < self.order) {
             self.best = c.mv;
             self.work = c.work;
             self.order = c.order;
@@ -346,8 +347,14 @@ impl Search<'_> {
         }
         // The zone fixed point (see `fixpoint`): the attacker's moves are
         // listed as its zone grows, from the explicit moves; no group.
-        f.closure.on = plain && forced.is_none() && self.zone_rule_applies(no_pass);
+        let rule = self.zone_rule_applies(no_pass).filter(|_| plain && forced.is_none());
+        f.closure.on = rule.is_some();
+        f.closure.ko = rule == Some(true);
         let mut group = plain && !f.closure.on;
+        if self.fixpoint && self.game.to_move() == self.attacker {
+            self.stats.fix_nodes += f.closure.on as u64;
+            self.stats.fix_ko += !f.closure.on as u64;
+        }
         if group && forced.is_none() && !seen {
             // The group's first member is probed when the group is first
             // selected, often right after this expansion: its bucket is
@@ -437,6 +444,10 @@ impl Search<'_> {
         }
         if let Some(c) = pseudo {
             self.arena.push(c);
+            self.pending.push(Pending::NONE);
+        }
+        if f.closure.ko {
+            self.arena.push(self.null_pass_child());
             self.pending.push(Pending::NONE);
         }
         if group {
@@ -706,7 +717,10 @@ impl Search<'_> {
         }
         let best = match agg.best {
             GROUP => NO_MOVE,
-            i => children.get(i).map_or(NO_MOVE, |c| c.mv),
+            // The pseudo-child of the zone fixed point is no move.
+            i => children
+                .get(i)
+                .map_or(NO_MOVE, |c| if c.mv == NULL_PASS { NO_MOVE } else { c.mv }),
         };
         Value::open(agg.phi, agg.delta, best)
     }

@@ -217,12 +217,7 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
             }
         }
         Algo::ZoneDfpn => plan.push((zone, 1000)),
-        Algo::FixpointDfpn => {
-            if !opts.heuristic_only {
-                plan.push((Shape { neutral: true, ..fix }, 500));
-            }
-            plan.push((fix, 1000));
-        }
+        Algo::FixpointDfpn => plan.push((fix, 1000)),
         Algo::Auto => {
             // Without the rule unless it is on (`Forced`).
             let threats = |sides, order| Shape {

@@ -3,7 +3,7 @@
 //! thresholds grown by the 1+ε rule, and the bookkeeping that makes
 //! transposition-table results safe across paths (see the parent module).
 
-use super::fixpoint::ZoneSlot;
+use super::fixpoint::{ZoneSlot, NULL_PASS};
 use super::frame::LAZY;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::{CacheSlot, LifeSlot};
@@ -168,6 +168,10 @@ pub struct Stats {
     pub fix_lost: u64,
     pub fix_full: u64,
     pub fix_added: u64,
+    /// Attacker nodes expanded cut to their zone, and full width for a ko
+    /// ban.
+    pub fix_nodes: u64,
+    pub fix_ko: u64,
     /// Nodes where the mover played only its own threats.
     pub threat_nodes_own: u64,
     /// Quiet moves split off a group, and captures evaluated late (see
@@ -455,6 +459,15 @@ impl Search<'_> {
                 self.stats.fix_closures += 1;
                 self.stats.fix_added += new as u64;
                 f.closure = c;
+                if new > 0 && log::log_enabled!(log::Level::Trace) {
+                    let path: Vec<String> = self
+                        .game
+                        .path_moves()
+                        .map(|m| if m == PASS { "pass".into() } else { Board::vertex(m).to_string() })
+                        .collect();
+                    let added: Vec<String> = self.moves.iter().map(|&m| Board::vertex(m).to_string()).collect();
+                    log::trace!("fix add [{}]: {}", path.join(" "), added.join(" "));
+                }
                 if new > 0 {
                     self.add_listed(&mut f);
                     continue;
@@ -485,6 +498,10 @@ impl Search<'_> {
             } else {
                 th_delta - agg.rest
             };
+            if c.mv == NULL_PASS {
+                self.search_null_pass(&mut f, agg.best, child_th_phi, child_th_delta);
+                continue;
+            }
             let before = self.nodes;
             self.prefetch_child(c.mv as Point);
             let ok = self.play(c.mv as Point);
@@ -522,6 +539,22 @@ impl Search<'_> {
             };
             if let Some(z) = zone {
                 self.store_zone(&z);
+            }
+            if mover == self.attacker && f.closure.on && log::log_enabled!(log::Level::Trace) {
+                let b = self.game.board();
+                let empty: Vec<String> = f
+                    .closure
+                    .zone
+                    .iter()
+                    .filter(|&p| b.is_empty(p))
+                    .map(|p| Board::vertex(p).to_string())
+                    .collect();
+                let path: Vec<String> = self
+                    .game
+                    .path_moves()
+                    .map(|m| if m == PASS { "pass".into() } else { Board::vertex(m).to_string() })
+                    .collect();
+                log::trace!("fix lost [{}] zone {} empty: {}", path.join(" "), empty.len(), empty.join(" "));
             }
             if mover == self.attacker {
                 self.stats.fix_lost += f.closure.on as u64;
