@@ -88,6 +88,48 @@ fn fixpoint_dfpn_agrees_with_exhaustive_search() {
     check(Algo::FixpointDfpn);
 }
 
+/// The zone fixed point both ways, on generated problems checked against
+/// the reference: it must leave out attacker moves (nodes lost with legal
+/// moves outside the zone, unsearched), and it must not leave out the ones
+/// that matter (attacker nodes won by a move only the zone's growth
+/// listed: a move far from the target that saves a block the defender's
+/// proof captured, or fills a liberty its escape needed).
+#[test]
+fn fixpoint_rule_prunes_and_keeps_what_matters() {
+    let problems = generate(0xF1C5_2026, 400);
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(16);
+    let (mut pruned, mut grown_wins) = (0, 0);
+    let report = check_solver(&problems, &mut |game| {
+        let q = Question {
+            board: game.board(),
+            problem: *game.problem(),
+            model: game.model(),
+            to_move: game.to_move(),
+        };
+        let opts = Options {
+            algo: Algo::FixpointDfpn,
+            ..Options::default()
+        };
+        let limits = Limits {
+            nodes: 2_000_000,
+            time: None,
+        };
+        let r = solver.solve(q, opts, limits, &stop);
+        pruned += r.stats.fix_pruned;
+        grown_wins += r.stats.fix_grown_wins;
+        SolverAnswer {
+            winner: r.winner,
+            best: r.best,
+            limit_hit: r.limit_hit,
+        }
+    });
+    eprintln!("fixpoint: {pruned} nodes pruned, {grown_wins} won by grown moves\n{report}");
+    assert!(report.is_clean(), "{report}");
+    assert!(pruned > 100, "the rule left out too few moves: {pruned}");
+    assert!(grown_wins > 10, "too few wins by grown moves: {grown_wins}");
+}
+
 #[test]
 fn auto_agrees_with_exhaustive_search() {
     check(Algo::Auto);

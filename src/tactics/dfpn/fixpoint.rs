@@ -175,6 +175,8 @@ pub struct Closure {
     pub full: bool,
     /// The moves listed (explicit children, legal or not).
     pub listed: Zone,
+    /// The moves the zone's growth listed (after the explicit ones).
+    pub grown: Zone,
     /// The zone so far.
     pub zone: Zone,
     /// Points of the zone already taken into account.
@@ -317,15 +319,6 @@ impl Search<'_> {
             // The defender passes back: two passes.
             return Some(z);
         }
-        if log::log_enabled!(log::Level::Trace) {
-            let e = self.tt.probe(self.key());
-            log::trace!(
-                "no zone: attacker {} race {} entry {:?}",
-                g.to_move() == self.attacker,
-                g.to_move() == self.attacker && self.race_won(),
-                e.map(|e| (e.phi, e.delta, e.flags))
-            );
-        }
         None
     }
 
@@ -417,6 +410,20 @@ impl Search<'_> {
         Some(z)
     }
 
+    /// Whether a node lost by the rule left out a legal attacker move
+    /// (for the statistics and the tests that the rule prunes).
+    pub(super) fn zone_pruned(&self, c: &Closure) -> bool {
+        if c.full {
+            return false;
+        }
+        let g = &self.game;
+        let size = g.board().size();
+        (0..size * size).any(|i| {
+            let p = Board::point_at(i % size, i / size);
+            g.board().is_empty(p) && !c.zone.contains(p) && g.is_legal(p)
+        })
+    }
+
     /// Every point of the board.
     pub(super) fn whole_board(&self) -> Zone {
         let size = self.game.board().size();
@@ -435,9 +442,6 @@ impl Search<'_> {
     /// to the move list; none means the fixed point is reached and the
     /// node is lost. `c.full` is set when a child's zone was unknown.
     pub(super) fn close_zone(&mut self, c: &mut Closure) -> usize {
-        if std::env::var("FIXDIAG").is_ok() {
-            return 0;
-        }
         if !c.seeded {
             c.seeded = true;
             c.zone = self.target_zone();
@@ -483,6 +487,7 @@ impl Search<'_> {
                 if legal && !c.listed.contains(q) {
                     // Searched first; its zone comes in once it is lost.
                     c.listed.insert(q);
+                    c.grown.insert(q);
                     fresh.insert(q);
                     self.moves.push(q);
                     continue;

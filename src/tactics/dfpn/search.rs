@@ -168,6 +168,10 @@ pub struct Stats {
     pub fix_lost: u64,
     pub fix_full: u64,
     pub fix_added: u64,
+    /// Nodes lost by the rule with a legal attacker move left out, and
+    /// attacker nodes won by a move the zone's growth listed.
+    pub fix_pruned: u64,
+    pub fix_grown_wins: u64,
     /// Attacker nodes expanded cut to their zone, and full width for a ko
     /// ban.
     pub fix_nodes: u64,
@@ -459,15 +463,6 @@ impl Search<'_> {
                 self.stats.fix_closures += 1;
                 self.stats.fix_added += new as u64;
                 f.closure = c;
-                if new > 0 && log::log_enabled!(log::Level::Trace) {
-                    let path: Vec<String> = self
-                        .game
-                        .path_moves()
-                        .map(|m| if m == PASS { "pass".into() } else { Board::vertex(m).to_string() })
-                        .collect();
-                    let added: Vec<String> = self.moves.iter().map(|&m| Board::vertex(m).to_string()).collect();
-                    log::trace!("fix add [{}]: {}", path.join(" "), added.join(" "));
-                }
                 if new > 0 {
                     self.add_listed(&mut f);
                     continue;
@@ -518,6 +513,9 @@ impl Search<'_> {
         let v = self.finish(&f, &agg, mover);
         let solved = v.is_solved();
         let attacker_win = solved && ((v.phi == 0) == (mover == self.attacker));
+        if attacker_win && f.closure.on && f.closure.grown.contains(v.best as Point) {
+            self.stats.fix_grown_wins += 1;
+        }
         debug_assert!(
             !(attacker_win && v.flags & PATH_DEP != 0),
             "a capture never rests on a cut line"
@@ -540,25 +538,10 @@ impl Search<'_> {
             if let Some(z) = zone {
                 self.store_zone(&z);
             }
-            if mover == self.attacker && f.closure.on && log::log_enabled!(log::Level::Trace) {
-                let b = self.game.board();
-                let empty: Vec<String> = f
-                    .closure
-                    .zone
-                    .iter()
-                    .filter(|&p| b.is_empty(p))
-                    .map(|p| Board::vertex(p).to_string())
-                    .collect();
-                let path: Vec<String> = self
-                    .game
-                    .path_moves()
-                    .map(|m| if m == PASS { "pass".into() } else { Board::vertex(m).to_string() })
-                    .collect();
-                log::trace!("fix lost [{}] zone {} empty: {}", path.join(" "), empty.len(), empty.join(" "));
-            }
-            if mover == self.attacker {
-                self.stats.fix_lost += f.closure.on as u64;
-                self.stats.fix_full += (f.closure.on && f.closure.full) as u64;
+            if mover == self.attacker && f.closure.on {
+                self.stats.fix_lost += 1;
+                self.stats.fix_full += f.closure.full as u64;
+                self.stats.fix_pruned += self.zone_pruned(&f.closure) as u64;
             }
         }
         if storable {
