@@ -99,7 +99,12 @@
 //!    outside what that escape reads, and its pass, lose (the defender
 //!    escapes there next, on every path and under every ko model); they
 //!    are left out of the frame, so a node whose listed moves all lose is
-//!    lost.
+//!    lost;
+//! 8. the zone fixed point (`fixpoint`, [`Algo::FixpointDfpn`] only): at
+//!    the attacker's move, once the moves of the closed zone of the
+//!    defender's proofs (proofs without a cut line, their zones kept in a
+//!    side table) are all refuted, every other attacker move loses too,
+//!    on every path; the node's flags are those of its listed children.
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
@@ -224,6 +229,7 @@ use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
+use fixpoint::{ZoneSlot, ZONE_SLOTS};
 pub use forced::Forced;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use plan::Algo;
@@ -233,7 +239,6 @@ use search::{Anc, Search};
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use fixpoint::{ZoneSlot, ZONE_SLOTS};
 use threats::{CacheSlot, LifeSlot, CACHE_SLOTS, LIFE_SLOTS};
 use tt::{Table, KO, REL};
 
@@ -575,6 +580,7 @@ impl Solver {
             ladder: opts.ladder,
             forced,
             fixpoint,
+            zone_off: false,
             zones: &mut self.zones,
             zone_salt: self.zone_epoch,
             eps_milli: self.eps_milli,

@@ -12,24 +12,34 @@
 //!
 //! # The rule
 //!
-//! At a node N where the attacker is to move, with no ko ban on the
-//! attacker, the frame lists only the pass, the target's liberties and the
-//! captures (no group). When all of them are lost, the zone Z is built:
+//! At a node N where the attacker is to move, the frame lists only the
+//! pass, the target's liberties and the captures (no group). When all of
+//! them are lost, the zone Z is built:
 //!
 //! * the target block (stones and liberties), and the zone of the pass
 //!   child's proof;
 //! * for every empty point q of Z: if the attacker may play q, the move is
 //!   listed (a new child, searched like any) and, once it is refuted, the
 //!   zone of its proof and what the move itself reads
-//!   ([`Search::attacker_reads`]) join Z; if q is illegal (a suicide: no
-//!   ko ban holds), what makes it illegal joins Z
-//!   ([`Search::illegal_reads`]);
+//!   ([`Search::attacker_reads`]) join Z; if q is illegal (a suicide),
+//!   what makes it illegal joins Z ([`Search::illegal_reads`]);
 //!
 //! until no new point comes in. Then N is lost for the attacker: every
-//! move outside Z loses too (below). Z is N's proof zone. A child without
-//! a known zone (a path-dependent result, a race, a proof whose zone was
-//! lost from the side table) makes Z the whole board: the node is then
-//! searched full width, as plain df-pn would.
+//! move outside Z loses too (below). Z is N's proof zone. When a child's
+//! zone is unknown (a path-dependent result, a race, a proof whose zone
+//! was lost from the side table), the fixed point fails and the node is
+//! expanded again as a plain full-width df-pn node (group included); such
+//! a node keeps no zone.
+//!
+//! **Ko.** When a ko ban binds the attacker at N (it is not the ko
+//! model's favoured player), a far move is a ko threat: were the defender
+//! to pass, the attacker could retake. So such a frame also holds a
+//! pseudo-child [`NULL_PASS`]: the position N° with N's stones, the
+//! attacker to move, no ban and a pass just played (reached by the
+//! attacker's null move and the defender's pass). It must be lost for the
+//! attacker, and its zone joins Z's seed; if the attacker wins there, or
+//! the line is cut, the node is searched full width. The pseudo-child is
+//! never a winning child.
 //!
 //! # Proof zones
 //!
@@ -86,8 +96,8 @@
 //!   Fam(K, Z_N), and the lemma below applies.
 //!
 //! **Lemma (the rule).** If N is proven by the rule with zone Z, the
-//! attacker loses at every N' in Fam(N, Z) (which has no attacker ko ban
-//! on Z, as N has none). By induction on the empty points outside Z plus
+//! attacker loses at every N' in Fam(N, Z) (whose attacker ko ban on Z is
+//! N's; a ban the ko model lets the attacker ignore counts as none). By induction on the empty points outside Z plus
 //! twice the defender stones outside Z, which every far move lowers (and
 //! the rules' depth limit bounds every line anyway). The attacker's moves
 //! at N':
@@ -95,7 +105,7 @@
 //! * the pass: with a pass just played, it ends the game; otherwise the
 //!   pass child of N' is in the family of the pass child of N (a pass
 //!   clears every ko ban), whose proof's zone is in Z: Transfer;
-//! * q in Z: if q is legal in N' it is legal in N (no ko ban on Z; a
+//! * q in Z: if q is legal in N' it is legal in N (the same ban on Z; a
 //!   suicide in N stays one, as its neighbours and their blocks are read,
 //!   and the defender blocks around its attacker neighbours too, so none of
 //!   them gains a liberty). So q was refuted with a proof of zone in Z.
@@ -107,18 +117,24 @@
 //!   Z (a defender stone in Z belongs to a block read whole at some node,
 //!   whose liberties in N are then in Z or occupied by moves of the tree,
 //!   in Z; m, its last liberty, is neither), so the position after the
-//!   pass, with no ko ban and a pass just played, is again in Fam(N, Z),
-//!   lower in the measure: by induction the attacker loses there. A ko ban
-//!   that m leaves on the defender is lifted by the pass, which is always
-//!   legal.
+//!   pass, with no ko ban and a pass just played, is again in Fam(N, Z)
+//!   when N has no binding ban, lower in the measure: by induction the
+//!   attacker loses there. With a binding ban it is in Fam(N°, Z°) instead
+//!   (Z° ⊆ Z, the pseudo-child's zone): N° was proven lost by the rule
+//!   before N was, and the lemma for N° applies. A ko ban that m leaves on
+//!   the defender is lifted by the pass, which is always legal.
 //!
 //! Both arguments hold for every path: the proofs have no cut leaf, and a
 //! line cut in K' (a repetition, the depth limit) is a defender win. They
 //! hold under the search's ko model, and under every model when no node of
-//! the proofs had a ko ban for its mover (the rule asks for none at N, and
-//! the far lines need none): the `KO` flag of the node is that of its
-//! listed children, as for any lost node. Its `PATH_DEP` flag is theirs too,
-//! so a node that listed a cut line is never stored, and keeps no zone.
+//! the proofs had a ko ban for its mover (a node with one sets `KO`, and
+//! the far lines need no ban): the `KO` flag of the node is that of its
+//! listed children and pseudo-child, as for any lost node. Its `PATH_DEP`
+//! flag is theirs too, so a node that listed a cut line is never stored,
+//! and keeps no zone. Proofs and zones rest only on results stored
+//! earlier, so the induction runs over the order of storing, as for the
+//! table (see the parent module); N° searched below N cannot use N's own
+//! result, which is not stored yet (and N itself repeats there).
 //!
 //! # Storage
 //!
@@ -197,9 +213,9 @@ impl Search<'_> {
     /// attacker (the frame then needs the pseudo-child [`NULL_PASS`]).
     pub(super) fn zone_rule_applies(&self, no_pass: bool) -> Option<bool> {
         let g = &self.game;
-        (self.fixpoint && !no_pass && !self.ladder && g.to_move() == self.attacker).then(|| {
-            g.board().ko_point(self.attacker).is_some()
-                && g.model().favoured != Some(self.attacker)
+        let on = self.fixpoint && !self.zone_off && !no_pass && !self.ladder;
+        (on && g.to_move() == self.attacker).then(|| {
+            g.board().ko_point(self.attacker).is_some() && g.model().favoured != Some(self.attacker)
         })
     }
 
@@ -253,10 +269,10 @@ impl Search<'_> {
             }
             _ => {
                 // The attacker wins there, or the line is cut: the far
-                // moves are not known to lose, and every move is listed.
+                // moves are not known to lose, and the node must be
+                // searched full width.
                 self.arena.remove(f.base + i);
                 f.closure.full = true;
-                f.closure.zone = self.whole_board();
             }
         }
     }
@@ -424,23 +440,12 @@ impl Search<'_> {
         })
     }
 
-    /// Every point of the board.
-    pub(super) fn whole_board(&self) -> Zone {
-        let size = self.game.board().size();
-        let mut z = Zone::new();
-        for row in 0..size {
-            for col in 0..size {
-                z.insert(Board::point_at(col, row));
-            }
-        }
-        z
-    }
-
     /// Called when every listed child of a zone-cut attacker node is lost:
     /// grows the zone (see the module documentation) and returns the empty
     /// points of it the attacker may play that are not listed yet, written
     /// to the move list; none means the fixed point is reached and the
-    /// node is lost. `c.full` is set when a child's zone was unknown.
+    /// node is lost. When a child's zone is unknown it sets `c.full` and
+    /// stops: the node must be searched full width.
     pub(super) fn close_zone(&mut self, c: &mut Closure) -> usize {
         if !c.seeded {
             c.seeded = true;
@@ -465,9 +470,9 @@ impl Search<'_> {
                 Some(z) => c.zone.union(&z),
                 None => c.full = true,
             }
-            if c.full {
-                c.zone = self.whole_board();
-            }
+        }
+        if c.full {
+            return 0;
         }
         self.moves.clear();
         // Listed by this call, not searched yet.
@@ -502,7 +507,7 @@ impl Search<'_> {
                         Some(cz) => z.union(&cz),
                         None => {
                             c.full = true;
-                            z = self.whole_board();
+                            return 0;
                         }
                     }
                 }

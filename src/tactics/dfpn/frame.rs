@@ -95,7 +95,8 @@ impl Lost {
         self.flags |= c.flags;
         self.min = min2(self.min, c.min);
         // The pseudo-child of the zone fixed point is no move.
-        if c.mv != NULL_PASS && c.work > self.work || (c.work == self.work && c.order < self.order) {
+        if c.mv != NULL_PASS && c.work > self.work || (c.work == self.work && c.order < self.order)
+        {
             self.best = c.mv;
             self.work = c.work;
             self.order = c.order;
@@ -347,7 +348,9 @@ impl Search<'_> {
         }
         // The zone fixed point (see `fixpoint`): the attacker's moves are
         // listed as its zone grows, from the explicit moves; no group.
-        let rule = self.zone_rule_applies(no_pass).filter(|_| plain && forced.is_none());
+        let rule = self
+            .zone_rule_applies(no_pass)
+            .filter(|_| plain && forced.is_none());
         f.closure.on = rule.is_some();
         f.closure.ko = rule == Some(true);
         let mut group = plain && !f.closure.on;

@@ -44,6 +44,15 @@ use arrayvec::ArrayVec;
 ///   [`THREAT_BUDGET`](super::THREAT_BUDGET)), highest order 2 to 4, or
 ///   30M nodes, it still solves none of the 12 problems `Auto` leaves
 ///   open (tacv10, session 10).
+/// * `FixpointDfpn`: df-pn with the zone fixed point at attacker nodes
+///   (see `fixpoint`): an attacker node lists the pass, the target's
+///   liberties and the captures, then the moves of the zone the
+///   defender's proofs read, until it closes; the moves outside are
+///   proven losses. df-pn+ numbers only (a neutral search tries every
+///   defender move in turn, each attacker node looking cheap), and no
+///   forced-reply rule (its cut nodes keep no zone). Not part of `Auto`:
+///   on the regression suite it solves none of the problems `Auto` leaves
+///   open at 3M nodes (tacz11, session 11).
 /// * `Auto` (what GNU Go's commands use): df-pn with 5% of the limits,
 ///   then a neutral df-pn (no df-pn+ heuristic) with the forced-reply rule
 ///   with 35%, then λ-df-pn through the orders with 3% of the limits per

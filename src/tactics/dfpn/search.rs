@@ -87,6 +87,9 @@ pub struct Search<'a> {
     pub forced: bool,
     /// The zone fixed point at attacker nodes (see `fixpoint`).
     pub fixpoint: bool,
+    /// Set while a node whose zone fixed point failed is expanded again
+    /// full width.
+    pub zone_off: bool,
     /// Proof zones of solved defender wins, by key (see `fixpoint`).
     pub zones: &'a mut [ZoneSlot],
     /// Mixed into the zone table's keys: changes with the problem.
@@ -163,7 +166,8 @@ pub struct Stats {
     /// Attacker nodes cut to the zone of the defender's winning points.
     pub forced_nodes: u64,
     /// Zone fixed points: closures computed, nodes lost by the rule,
-    /// closures that fell back to the whole board, moves the zones added.
+    /// frames expanded again full width (the fixed point failed), moves
+    /// the zones added.
     pub fix_closures: u64,
     pub fix_lost: u64,
     pub fix_full: u64,
@@ -401,6 +405,18 @@ impl Search<'_> {
         }
     }
 
+    /// Expands the current node again as a plain full-width node (group
+    /// included), when its zone fixed point failed: a child's zone is
+    /// unknown, or under a ko ban the attacker wins after a null move and
+    /// a pass. The children searched so far are found in the table.
+    fn restart_plain(&mut self, f: &mut super::frame::Frame, no_pass: bool, cursor: u16) {
+        self.stats.fix_full += 1;
+        self.arena.truncate(f.base);
+        self.zone_off = true;
+        *f = self.expand(no_pass, true, cursor);
+        self.zone_off = false;
+    }
+
     /// Nagai's MID: searches the current node until its φ reaches `th_phi`
     /// or its δ reaches `th_delta`, it is solved, or a limit stops the
     /// search. `no_pass` (root only) leaves the pass out of the node's
@@ -461,8 +477,12 @@ impl Search<'_> {
                 let mut c = f.closure;
                 let new = self.close_zone(&mut c);
                 self.stats.fix_closures += 1;
-                self.stats.fix_added += new as u64;
                 f.closure = c;
+                if c.full {
+                    self.restart_plain(&mut f, no_pass, cursor);
+                    continue;
+                }
+                self.stats.fix_added += new as u64;
                 if new > 0 {
                     self.add_listed(&mut f);
                     continue;
@@ -495,6 +515,9 @@ impl Search<'_> {
             };
             if c.mv == NULL_PASS {
                 self.search_null_pass(&mut f, agg.best, child_th_phi, child_th_delta);
+                if f.closure.full {
+                    self.restart_plain(&mut f, no_pass, cursor);
+                }
                 continue;
             }
             let before = self.nodes;
@@ -540,7 +563,6 @@ impl Search<'_> {
             }
             if mover == self.attacker && f.closure.on {
                 self.stats.fix_lost += 1;
-                self.stats.fix_full += f.closure.full as u64;
                 self.stats.fix_pruned += self.zone_pruned(&f.closure) as u64;
             }
         }
