@@ -3,8 +3,8 @@
 //! generated capture problems (5×5 to 7×7), each under the three ko models:
 //! zero disagreements, zero wrong winning moves, and `unknown` only when a
 //! limit was hit (nodes, or for the threat searches the highest order).
-//! One test per algorithm: df-pn, λ-df-pn, dual-λ, zone df-pn and the
-//! combination the GTP commands use; one on generated life problems, where the
+//! One test per algorithm: df-pn, λ-df-pn, dual-λ, zone df-pn, df-pn with
+//! the zone fixed point and the combination the GTP commands use; one on generated life problems, where the
 //! solvers' unconditional-life rule (`tactics::life`) decides lines; and one
 //! on generated race problems, where the race rule (`tactics::race`) does.
 
@@ -84,6 +84,53 @@ fn zone_dfpn_agrees_with_exhaustive_search() {
 }
 
 #[test]
+fn fixpoint_dfpn_agrees_with_exhaustive_search() {
+    check(Algo::FixpointDfpn);
+}
+
+/// The zone fixed point both ways, on generated problems checked against
+/// the reference: it must leave out attacker moves (nodes lost with legal
+/// moves outside the zone, unsearched), and it must not leave out the ones
+/// that matter (attacker nodes won by a move only the zone's growth
+/// listed: a move far from the target that saves a block the defender's
+/// proof captured, or fills a liberty its escape needed).
+#[test]
+fn fixpoint_rule_prunes_and_keeps_what_matters() {
+    let problems = generate(0xF1C5_2026, 400);
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(16);
+    let (mut pruned, mut grown_wins) = (0, 0);
+    let report = check_solver(&problems, &mut |game| {
+        let q = Question {
+            board: game.board(),
+            problem: *game.problem(),
+            model: game.model(),
+            to_move: game.to_move(),
+        };
+        let opts = Options {
+            algo: Algo::FixpointDfpn,
+            ..Options::default()
+        };
+        let limits = Limits {
+            nodes: 2_000_000,
+            time: None,
+        };
+        let r = solver.solve(q, opts, limits, &stop);
+        pruned += r.stats.fix_pruned;
+        grown_wins += r.stats.fix_grown_wins;
+        SolverAnswer {
+            winner: r.winner,
+            best: r.best,
+            limit_hit: r.limit_hit,
+        }
+    });
+    eprintln!("fixpoint: {pruned} nodes pruned, {grown_wins} won by grown moves\n{report}");
+    assert!(report.is_clean(), "{report}");
+    assert!(pruned > 100, "the rule left out too few moves: {pruned}");
+    assert!(grown_wins > 10, "too few wins by grown moves: {grown_wins}");
+}
+
+#[test]
 fn auto_agrees_with_exhaustive_search() {
     check(Algo::Auto);
 }
@@ -143,6 +190,16 @@ fn threat_searches_agree_on_ten_thousand_more() {
 #[ignore]
 fn zone_dfpn_agrees_on_ten_thousand_more() {
     check_many(Algo::ZoneDfpn, 0x51DE_C0DE, 10_000);
+}
+
+/// The same longer run for df-pn with the zone fixed point, which leaves
+/// the attacker's moves outside the closed zone of the defender's proofs
+/// unsearched (`dfpn::fixpoint`; `cargo test --release --test
+/// tactics_proof_check -- --ignored fixpoint`).
+#[test]
+#[ignore]
+fn fixpoint_dfpn_agrees_on_ten_thousand_more() {
+    check_many(Algo::FixpointDfpn, 0x51DE_C0DE, 10_000);
 }
 
 /// The same longer run for plain df-pn, whose frames keep most moves as a

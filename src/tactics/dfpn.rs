@@ -99,7 +99,12 @@
 //!    outside what that escape reads, and its pass, lose (the defender
 //!    escapes there next, on every path and under every ko model); they
 //!    are left out of the frame, so a node whose listed moves all lose is
-//!    lost.
+//!    lost;
+//! 8. the zone fixed point (`fixpoint`, [`Algo::FixpointDfpn`] only): at
+//!    the attacker's move, once the moves of the closed zone of the
+//!    defender's proofs (proofs without a cut line, their zones kept in a
+//!    side table) are all refuted, every other attacker move loses too,
+//!    on every path; the node's flags are those of its listed children.
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
@@ -205,6 +210,7 @@
 //! one [`CaptureGame`].
 
 mod child;
+mod fixpoint;
 mod forced;
 mod frame;
 mod numbers;
@@ -223,6 +229,7 @@ use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
+use fixpoint::{ZoneSlot, ZONE_SLOTS};
 pub use forced::Forced;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use plan::Algo;
@@ -361,6 +368,9 @@ pub struct Solver {
     weak: bool,
     identity: Option<Identity>,
     cache: Vec<CacheSlot>,
+    /// Proof zones of defender wins (see `fixpoint`).
+    zones: Vec<ZoneSlot>,
+    zone_epoch: u64,
     /// Benson's verdict on the target for recent positions (see
     /// [`LifeSlot`]).
     life_cache: Vec<Cell<LifeSlot>>,
@@ -398,6 +408,8 @@ impl Solver {
             weak: true,
             identity: None,
             cache: Vec::new(),
+            zones: Vec::new(),
+            zone_epoch: 0,
             life_cache: Vec::new(),
             progress: None,
         }
@@ -439,6 +451,9 @@ impl Solver {
         if self.identity != Some(id) {
             self.tt.clear();
             self.cache.fill(CacheSlot::default());
+            // Zones are not wiped (a few megabytes): a new epoch in their
+            // keys makes the old ones unreadable.
+            self.zone_epoch = self.zone_epoch.wrapping_add(0x9E37_79B9_7F4A_7C15);
             // Keys name the target point, not the problem: cleared anyway
             // so that a slot is only ever read by the problem that wrote
             // it.
@@ -545,8 +560,13 @@ impl Solver {
             own,
             forced,
             neutral,
+            fixpoint,
         } = shape;
         let shape_salt = shape.salt();
+        if fixpoint && self.zones.is_empty() {
+            // Only searches with the zone fixed point use the table.
+            self.zones = vec![ZoneSlot::default(); ZONE_SLOTS];
+        }
         let mut s = Search {
             game: CaptureGame::new(board, problem, model, to_move),
             tt: &mut self.tt,
@@ -559,6 +579,10 @@ impl Solver {
             target: problem.target,
             ladder: opts.ladder,
             forced,
+            fixpoint,
+            zone_off: false,
+            zones: &mut self.zones,
+            zone_salt: self.zone_epoch,
             eps_milli: self.eps_milli,
             weak: self.weak,
             neutral,

@@ -74,6 +74,13 @@ impl Zone {
         }
     }
 
+    /// Removes every point of `other`.
+    pub fn subtract(&mut self, other: &Zone) {
+        for (a, b) in self.bits.iter_mut().zip(other.bits.iter()) {
+            *a &= !b;
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.bits.iter().map(|w| w.count_ones() as usize).sum()
     }

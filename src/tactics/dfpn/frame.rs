@@ -52,6 +52,7 @@
 //! search gave them, in that order, and has no group.
 
 use super::child::Here;
+use super::fixpoint::{Closure, NULL_PASS};
 use super::numbers::{min2, rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
 use super::search::{Pending, Search};
 use super::tt::{KO, NO_MIN};
@@ -93,7 +94,9 @@ impl Lost {
     fn fold(&mut self, c: &Child) {
         self.flags |= c.flags;
         self.min = min2(self.min, c.min);
-        if c.work > self.work || (c.work == self.work && c.order < self.order) {
+        // The pseudo-child of the zone fixed point is no move.
+        if c.mv != NULL_PASS && c.work > self.work || (c.work == self.work && c.order < self.order)
+        {
             self.best = c.mv;
             self.work = c.work;
             self.order = c.order;
@@ -115,6 +118,9 @@ pub struct Frame {
     /// What evaluating a child needs to know about the node.
     here: Here,
     lost: Lost,
+    /// The zone fixed point of an attacker node cut to its zone (see
+    /// `fixpoint`); off elsewhere.
+    pub closure: Closure,
 }
 
 impl Search<'_> {
@@ -304,6 +310,7 @@ impl Search<'_> {
             end: (Board::point_at(size - 1, size - 1) + 1) as u16,
             here: self.here(),
             lost: Lost::NONE,
+            closure: Closure::off(),
         };
         let mut plain = self.sides == [false, false];
         let mut pseudo = None;
@@ -339,8 +346,19 @@ impl Search<'_> {
                 log::trace!("open node {:?}: {}", self.game.to_move(), path.join(" "));
             }
         }
-        let mut group = plain;
-        if plain && forced.is_none() && !seen {
+        // The zone fixed point (see `fixpoint`): the attacker's moves are
+        // listed as its zone grows, from the explicit moves; no group.
+        let rule = self
+            .zone_rule_applies(no_pass)
+            .filter(|_| plain && forced.is_none());
+        f.closure.on = rule.is_some();
+        f.closure.ko = rule == Some(true);
+        let mut group = plain && !f.closure.on;
+        if self.fixpoint && self.game.to_move() == self.attacker {
+            self.stats.fix_nodes += f.closure.on as u64;
+            self.stats.fix_ko += !f.closure.on as u64;
+        }
+        if group && forced.is_none() && !seen {
             // The group's first member is probed when the group is first
             // selected, often right after this expansion: its bucket is
             // asked for now, so that generating the explicit children
@@ -369,6 +387,13 @@ impl Search<'_> {
             }
         } else if plain {
             late = self.explicit_moves(no_pass, &f.here);
+            if f.closure.on {
+                for &m in self.moves.iter() {
+                    if m != PASS {
+                        f.closure.listed.insert(m);
+                    }
+                }
+            }
         }
         let losses = self.atari_losses(&f.here);
         let in_atari = self.defender_in_atari(&f.here);
@@ -424,6 +449,10 @@ impl Search<'_> {
             self.arena.push(c);
             self.pending.push(Pending::NONE);
         }
+        if f.closure.ko {
+            self.arena.push(self.null_pass_child());
+            self.pending.push(Pending::NONE);
+        }
         if group {
             self.start_group(&mut f, losses.map(|l| l.1));
             if seen {
@@ -455,6 +484,24 @@ impl Search<'_> {
         }
         self.arena.truncate(kept);
         f
+    }
+
+    /// Adds the moves of the move list as children (new points of a zone,
+    /// see `fixpoint`), with their table numbers when the table has them.
+    pub(super) fn add_listed(&mut self, f: &mut Frame) {
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            if let Some((mut c, p)) = self.init_child(m, &f.here) {
+                if let Some(p) = p.filter(|_| self.tt.is_enabled()) {
+                    self.probe_child(&mut c, &p);
+                }
+                if c.phi == 0 {
+                    f.lost.fold(&c);
+                } else {
+                    self.arena.push(c);
+                }
+            }
+        }
     }
 
     /// Sets up the group of a plain node whose explicit moves are in the
@@ -673,7 +720,10 @@ impl Search<'_> {
         }
         let best = match agg.best {
             GROUP => NO_MOVE,
-            i => children.get(i).map_or(NO_MOVE, |c| c.mv),
+            // The pseudo-child of the zone fixed point is no move.
+            i => children
+                .get(i)
+                .map_or(NO_MOVE, |c| if c.mv == NULL_PASS { NO_MOVE } else { c.mv }),
         };
         Value::open(agg.phi, agg.delta, best)
     }

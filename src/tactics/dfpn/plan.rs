@@ -44,6 +44,15 @@ use arrayvec::ArrayVec;
 ///   [`THREAT_BUDGET`](super::THREAT_BUDGET)), highest order 2 to 4, or
 ///   30M nodes, it still solves none of the 12 problems `Auto` leaves
 ///   open (tacv10, session 10).
+/// * `FixpointDfpn`: df-pn with the zone fixed point at attacker nodes
+///   (see `fixpoint`): an attacker node lists the pass, the target's
+///   liberties and the captures, then the moves of the zone the
+///   defender's proofs read, until it closes; the moves outside are
+///   proven losses. df-pn+ numbers only (a neutral search tries every
+///   defender move in turn, each attacker node looking cheap), and no
+///   forced-reply rule (its cut nodes keep no zone). Not part of `Auto`:
+///   on the regression suite it solves none of the problems `Auto` leaves
+///   open at 3M nodes (tacz11, session 11).
 /// * `Auto` (what GNU Go's commands use): df-pn with 5% of the limits,
 ///   then a neutral df-pn (no df-pn+ heuristic) with the forced-reply rule
 ///   with 35%, then λ-df-pn through the orders with 3% of the limits per
@@ -61,16 +70,18 @@ pub enum Algo {
     LambdaDfpn,
     DualLambda,
     ZoneDfpn,
+    FixpointDfpn,
     Auto,
 }
 
 impl Algo {
     /// Every algorithm, for tests and comparisons that run them all.
-    pub const ALL: [Algo; 5] = [
+    pub const ALL: [Algo; 6] = [
         Algo::Dfpn,
         Algo::LambdaDfpn,
         Algo::DualLambda,
         Algo::ZoneDfpn,
+        Algo::FixpointDfpn,
         Algo::Auto,
     ];
 
@@ -80,6 +91,7 @@ impl Algo {
             Algo::LambdaDfpn => "lambda-dfpn",
             Algo::DualLambda => "dual-lambda",
             Algo::ZoneDfpn => "zone-dfpn",
+            Algo::FixpointDfpn => "fixpoint-dfpn",
             Algo::Auto => "auto",
         }
     }
@@ -101,6 +113,8 @@ pub(super) struct Shape {
     pub(super) forced: bool,
     /// Every child starts at φ = δ = 1, without the df-pn+ heuristic.
     pub(super) neutral: bool,
+    /// The zone fixed point at attacker nodes (see `fixpoint`).
+    pub(super) fixpoint: bool,
 }
 
 impl Shape {
@@ -114,6 +128,7 @@ impl Shape {
             | (!self.own as u64) << 10
             | (self.forced as u64) << 11
             | (self.neutral as u64) << 12
+            | (self.fixpoint as u64) << 13
     }
 }
 
@@ -145,6 +160,7 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
         own: true,
         forced: threat_forced,
         neutral: false,
+        fixpoint: false,
     };
     let plain = Shape {
         sides: [false, false],
@@ -152,6 +168,7 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
         own: true,
         forced: opts.forced == Forced::On,
         neutral: false,
+        fixpoint: false,
     };
     // Neutral df-pn (see [`Shape::neutral`]), with the forced-reply
     // rule unless it is off.
@@ -168,6 +185,14 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
         own: false,
         forced: threat_forced,
         neutral: false,
+        fixpoint: false,
+    };
+    // df-pn with the zone fixed point at attacker nodes, without the
+    // forced-reply rule (its cut nodes keep no zone).
+    let fix = Shape {
+        forced: false,
+        fixpoint: true,
+        ..plain
     };
     match opts.algo {
         Algo::Dfpn => {
@@ -201,6 +226,7 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
             }
         }
         Algo::ZoneDfpn => plan.push((zone, 1000)),
+        Algo::FixpointDfpn => plan.push((fix, 1000)),
         Algo::Auto => {
             // Without the rule unless it is on (`Forced`).
             let threats = |sides, order| Shape {

@@ -3,6 +3,7 @@
 //! thresholds grown by the 1+ε rule, and the bookkeeping that makes
 //! transposition-table results safe across paths (see the parent module).
 
+use super::fixpoint::{ZoneSlot, NULL_PASS};
 use super::frame::LAZY;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::{CacheSlot, LifeSlot};
@@ -84,6 +85,15 @@ pub struct Search<'a> {
     pub ladder: bool,
     /// The forced-reply rule (see `forced`).
     pub forced: bool,
+    /// The zone fixed point at attacker nodes (see `fixpoint`).
+    pub fixpoint: bool,
+    /// Set while a node whose zone fixed point failed is expanded again
+    /// full width.
+    pub zone_off: bool,
+    /// Proof zones of solved defender wins, by key (see `fixpoint`).
+    pub zones: &'a mut [ZoneSlot],
+    /// Mixed into the zone table's keys: changes with the problem.
+    pub zone_salt: u64,
     /// ε of the 1+ε threshold rule, in thousandths.
     pub eps_milli: u64,
     /// δ by the weak (WPNS) rule instead of the sum.
@@ -155,6 +165,21 @@ pub struct Stats {
     pub zone_nodes: u64,
     /// Attacker nodes cut to the zone of the defender's winning points.
     pub forced_nodes: u64,
+    /// Zone fixed points: closures computed, nodes lost by the rule,
+    /// frames expanded again full width (the fixed point failed), moves
+    /// the zones added.
+    pub fix_closures: u64,
+    pub fix_lost: u64,
+    pub fix_full: u64,
+    pub fix_added: u64,
+    /// Nodes lost by the rule with a legal attacker move left out, and
+    /// attacker nodes won by a move the zone's growth listed.
+    pub fix_pruned: u64,
+    pub fix_grown_wins: u64,
+    /// Attacker nodes expanded cut to their zone, and full width for a ko
+    /// ban.
+    pub fix_nodes: u64,
+    pub fix_ko: u64,
     /// Nodes where the mover played only its own threats.
     pub threat_nodes_own: u64,
     /// Quiet moves split off a group, and captures evaluated late (see
@@ -380,6 +405,18 @@ impl Search<'_> {
         }
     }
 
+    /// Expands the current node again as a plain full-width node (group
+    /// included), when its zone fixed point failed: a child's zone is
+    /// unknown, or under a ko ban the attacker wins after a null move and
+    /// a pass. The children searched so far are found in the table.
+    fn restart_plain(&mut self, f: &mut super::frame::Frame, no_pass: bool, cursor: u16) {
+        self.stats.fix_full += 1;
+        self.arena.truncate(f.base);
+        self.zone_off = true;
+        *f = self.expand(no_pass, true, cursor);
+        self.zone_off = false;
+    }
+
     /// Nagai's MID: searches the current node until its φ reaches `th_phi`
     /// or its δ reaches `th_delta`, it is solved, or a limit stops the
     /// search. `no_pass` (root only) leaves the pass out of the node's
@@ -434,6 +471,23 @@ impl Search<'_> {
         let mut agg;
         loop {
             agg = aggregate(&self.arena[base..], self.weak, f.group);
+            if f.closure.on && agg.delta == 0 {
+                // Every listed move lost: the zone grows, and the moves
+                // it brings in are searched before the node is lost.
+                let mut c = f.closure;
+                let new = self.close_zone(&mut c);
+                self.stats.fix_closures += 1;
+                f.closure = c;
+                if c.full {
+                    self.restart_plain(&mut f, no_pass, cursor);
+                    continue;
+                }
+                self.stats.fix_added += new as u64;
+                if new > 0 {
+                    self.add_listed(&mut f);
+                    continue;
+                }
+            }
             if agg.phi >= th_phi || agg.delta >= th_delta || self.abort.is_some() {
                 break;
             }
@@ -459,6 +513,13 @@ impl Search<'_> {
             } else {
                 th_delta - agg.rest
             };
+            if c.mv == NULL_PASS {
+                self.search_null_pass(&mut f, agg.best, child_th_phi, child_th_delta);
+                if f.closure.full {
+                    self.restart_plain(&mut f, no_pass, cursor);
+                }
+                continue;
+            }
             let before = self.nodes;
             self.prefetch_child(c.mv as Point);
             let ok = self.play(c.mv as Point);
@@ -475,6 +536,9 @@ impl Search<'_> {
         let v = self.finish(&f, &agg, mover);
         let solved = v.is_solved();
         let attacker_win = solved && ((v.phi == 0) == (mover == self.attacker));
+        if attacker_win && f.closure.on && f.closure.grown.contains(v.best as Point) {
+            self.stats.fix_grown_wins += 1;
+        }
         debug_assert!(
             !(attacker_win && v.flags & PATH_DEP != 0),
             "a capture never rests on a cut line"
@@ -486,6 +550,21 @@ impl Search<'_> {
             (!solved || attacker_win || v.flags & PATH_DEP == 0) && (!no_pass || v.phi == 0);
         if solved && !attacker_win && v.flags & PATH_DEP != 0 {
             self.stats.path_dependent += 1;
+        }
+        if storable && self.fixpoint && solved && !attacker_win && v.flags & PATH_DEP == 0 {
+            // A defender win's proof zone, for the zone fixed points above.
+            let zone = if mover == self.attacker {
+                (f.closure.on && !f.closure.full).then_some(f.closure.zone)
+            } else {
+                self.defender_win_zone(v.best as Point)
+            };
+            if let Some(z) = zone {
+                self.store_zone(&z);
+            }
+            if mover == self.attacker && f.closure.on {
+                self.stats.fix_lost += 1;
+                self.stats.fix_pruned += self.zone_pruned(&f.closure) as u64;
+            }
         }
         if storable {
             self.tt.store(Entry {

@@ -485,6 +485,18 @@ fn minimax(g: &mut CaptureGame, depth: usize, budget: &mut u64) -> Option<Winner
 /// On tiny boards df-pn's proven answers equal exhaustive minimax.
 #[test]
 fn agrees_with_minimax_on_tiny_boards() {
+    minimax_agrees(Algo::Dfpn);
+}
+
+/// The same for df-pn with the zone fixed point (see `fixpoint`): on tiny
+/// boards most attacker moves are far from some target, and the rule cuts
+/// them.
+#[test]
+fn fixpoint_agrees_with_minimax_on_tiny_boards() {
+    minimax_agrees(Algo::FixpointDfpn);
+}
+
+fn minimax_agrees(algo: Algo) {
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -512,7 +524,10 @@ fn agrees_with_minimax_on_tiny_boards() {
                 model,
                 to_move,
             },
-            Options::default(),
+            Options {
+                algo,
+                ..Options::default()
+            },
             limits,
             &stop,
         );
@@ -538,6 +553,17 @@ fn agrees_with_minimax_on_tiny_boards() {
 /// answers must still equal those of a fresh solver and of minimax.
 #[test]
 fn table_reuse_across_roots_agrees() {
+    table_reuse_agrees(Algo::Dfpn);
+}
+
+/// The same with the zone fixed point: its side table of proof zones is
+/// shared across roots too.
+#[test]
+fn fixpoint_table_reuse_across_roots_agrees() {
+    table_reuse_agrees(Algo::FixpointDfpn);
+}
+
+fn table_reuse_agrees(algo: Algo) {
     let mut rng = Rng(0xD1B5_4A32_D192_ED03);
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -584,8 +610,12 @@ fn table_reuse_across_roots_agrees() {
                 model,
                 to_move: mover,
             };
-            let a = shared.solve(q, Options::default(), limits, &stop);
-            let b = Solver::new(4).solve(q, Options::default(), limits, &stop);
+            let opts = Options {
+                algo,
+                ..Options::default()
+            };
+            let a = shared.solve(q, opts, limits, &stop);
+            let b = Solver::new(4).solve(q, opts, limits, &stop);
             let mut g = CaptureGame::new(pos, problem, model, mover);
             let mut budget = 200_000;
             let m = minimax(&mut g, 12, &mut budget);
@@ -615,7 +645,7 @@ fn zone_keeps_the_counter_attack_on_a_merged_block() {
     let mut problem = Problem::new(&b, pt(&b, "A3")).expect("a stone");
     problem.escape_libs = 4;
     let stop = AtomicBool::new(false);
-    for algo in [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto] {
+    for algo in Algo::ALL {
         let opts = Options {
             algo,
             avoid_root_pass: true,

@@ -7,7 +7,13 @@
 use super::tests::{pos, pt};
 use super::*;
 
-const ALGOS: [Algo; 4] = [Algo::Dfpn, Algo::LambdaDfpn, Algo::DualLambda, Algo::Auto];
+const ALGOS: [Algo; 5] = [
+    Algo::Dfpn,
+    Algo::LambdaDfpn,
+    Algo::DualLambda,
+    Algo::FixpointDfpn,
+    Algo::Auto,
+];
 
 fn solve(b: &Board, v: &str, attacker_first: bool, algo: Algo) -> SolveResult {
     let mut problem = Problem::new(b, pt(b, v)).expect("a stone");

@@ -1,0 +1,524 @@
+//! The zone fixed point: proving that the attacker's far moves change
+//! nothing, from df-pn's own proofs.
+//!
+//! Where the defender saves the target, df-pn must refute every attacker
+//! move on the board, and most are far from the fight: on a large board
+//! that is hundreds of children per attacker node, each refuted the same
+//! way. Kishimoto & Müller's df-pn solver for life and death (seed 000,
+//! "search versus knowledge") prunes them with the *relevance zones* of
+//! proven results; λ-search (Thomsen 2000; seed 002) does the same with the
+//! zone of a threat. This module does it with the zones of df-pn's proofs
+//! of defender wins, closed to a fixed point at each attacker node.
+//!
+//! # The rule
+//!
+//! At a node N where the attacker is to move, the frame lists only the
+//! pass, the target's liberties and the captures (no group). When all of
+//! them are lost, the zone Z is built:
+//!
+//! * the target block (stones and liberties), and the zone of the pass
+//!   child's proof;
+//! * for every empty point q of Z: if the attacker may play q, the move is
+//!   listed (a new child, searched like any) and, once it is refuted, the
+//!   zone of its proof and what the move itself reads
+//!   ([`Search::attacker_reads`]) join Z; if q is illegal (a suicide),
+//!   what makes it illegal joins Z ([`Search::illegal_reads`]);
+//!
+//! until no new point comes in. Then N is lost for the attacker: every
+//! move outside Z loses too (below). Z is N's proof zone. When a child's
+//! zone is unknown (a path-dependent result, a race, a proof whose zone
+//! was lost from the side table), the fixed point fails and the node is
+//! expanded again as a plain full-width df-pn node (group included); such
+//! a node keeps no zone.
+//!
+//! **Ko.** When a ko ban binds the attacker at N (it is not the ko
+//! model's favoured player), a far move is a ko threat: were the defender
+//! to pass, the attacker could retake. So such a frame also holds a
+//! pseudo-child [`NULL_PASS`]: the position N° with N's stones, the
+//! attacker to move, no ban and a pass just played (reached by the
+//! attacker's null move and the defender's pass). It must be lost for the
+//! attacker, and its zone joins Z's seed; if the attacker wins there, or
+//! the line is cut, the node is searched full width. The pseudo-child is
+//! never a winning child.
+//!
+//! # Proof zones
+//!
+//! A *proof* of a defender win here is a tree T of nodes with no cut leaf
+//! (no `PATH_DEP`): at a defender node one move, at an attacker node either
+//! the rule above (with its zone) or nothing else (a node without a zone
+//! has no usable proof zone). Its zone Z(T) holds what every node *reads*:
+//!
+//! * at a leaf: the target block (an escape, or two passes) and, for
+//!   unconditional life, Benson's certificate (`life::target_lives`, as the
+//!   threat proofs read it: the alive blocks whole, their vital regions);
+//! * at a defender node with move d: `Zone::add_move` for d with every
+//!   neighbouring block read whole, and for each attacker block d captures
+//!   every defender block next to it whole ([`Search::defender_reads`]);
+//! * at an attacker node: its own fixed point.
+//!
+//! Every block that contributes a stone to a zone is read whole (stones
+//! and liberties) at the node that reads it: with no bound on the number
+//! of far stones, no block may be read by a few stones only.
+//!
+//! # Why it is sound
+//!
+//! Write Fam(K, Z) for the positions K' with the same player to move such
+//! that: every point of Z holds in K' what it holds in K; K' differs from K
+//! elsewhere only by attacker stones on points empty in K and by empty
+//! points where K has defender stones; K' has at least K's passes in a row
+//! (a pass then ends the game as in K, or sooner); and on Z the mover's ko
+//! ban of K' is K's when the attacker moves, and no more than K's when the
+//! defender moves.
+//!
+//! **Transfer.** If T proves a defender win at K with zone Z, the defender
+//! wins at every K' in Fam(K, Z). By induction on T. Along the tree every
+//! move is on a point of Z, so a point outside Z that is empty in K stays
+//! empty in every node of T: it is never next to a block read at a node
+//! (it would be one of its liberties, in Z). So in every node, relative to
+//! K', a read defender block has the same liberties (far stones sit on no
+//! liberty of it, and defender blocks never touch the removed ones), and a
+//! read attacker block has the same stones and at least its liberties (it
+//! gains only where a removed defender block touched it).
+//!
+//! * Leaves: the target's stones and liberties are read, so an escape is
+//!   an escape; Benson's certificate reads the alive blocks and their
+//!   regions, whose boundary is made of those blocks, so it proves life in
+//!   K' too; two passes end K' as well. A cut, anywhere in K', is a
+//!   defender win anyway.
+//! * A defender node: d is on a read point, with its neighbours read (so
+//!   no far stone touches d, and a ko ban left by d is the same) and its
+//!   neighbouring blocks whole. A captured attacker block is in atari in
+//!   K; its defender neighbours are read whole, so none was removed and it
+//!   is in atari in K' too: d captures the same blocks, is legal (the
+//!   defender's ban in K' is no more than in K), and the child of K' is in
+//!   the family of the child of K.
+//! * An attacker node proven by the rule with zone Z_N ⊆ Z: K' is in
+//!   Fam(K, Z_N), and the lemma below applies.
+//!
+//! **Lemma (the rule).** If N is proven by the rule with zone Z, the
+//! attacker loses at every N' in Fam(N, Z) (whose attacker ko ban on Z is
+//! N's; a ban the ko model lets the attacker ignore counts as none). By induction on the empty points outside Z plus
+//! twice the defender stones outside Z, which every far move lowers (and
+//! the rules' depth limit bounds every line anyway). The attacker's moves
+//! at N':
+//!
+//! * the pass: with a pass just played, it ends the game; otherwise the
+//!   pass child of N' is in the family of the pass child of N (a pass
+//!   clears every ko ban), whose proof's zone is in Z: Transfer;
+//! * q in Z: if q is legal in N' it is legal in N (the same ban on Z; a
+//!   suicide in N stays one, as its neighbours and their blocks are read,
+//!   and the defender blocks around its attacker neighbours too, so none of
+//!   them gains a liberty). So q was refuted with a proof of zone in Z.
+//!   q's defender neighbours are read whole, so q captures the same blocks;
+//!   when it captures, its neighbours are read too, so the ko ban it leaves
+//!   is no more than in N. The child of N' is in the family of the child
+//!   of N: Transfer;
+//! * m outside Z: the defender passes. A block m captures has no stone in
+//!   Z (a defender stone in Z belongs to a block read whole at some node,
+//!   whose liberties in N are then in Z or occupied by moves of the tree,
+//!   in Z; m, its last liberty, is neither), so the position after the
+//!   pass, with no ko ban and a pass just played, is again in Fam(N, Z)
+//!   when N has no binding ban, lower in the measure: by induction the
+//!   attacker loses there. With a binding ban it is in Fam(N°, Z°) instead
+//!   (Z° ⊆ Z, the pseudo-child's zone): N° was proven lost by the rule
+//!   before N was, and the lemma for N° applies. A ko ban that m leaves on
+//!   the defender is lifted by the pass, which is always legal.
+//!
+//! Both arguments hold for every path: the proofs have no cut leaf, and a
+//! line cut in K' (a repetition, the depth limit) is a defender win. They
+//! hold under the search's ko model, and under every model when no node of
+//! the proofs had a ko ban for its mover (a node with one sets `KO`, and
+//! the far lines need no ban): the `KO` flag of the node is that of its
+//! listed children and pseudo-child, as for any lost node. Its `PATH_DEP`
+//! flag is theirs too, so a node that listed a cut line is never stored,
+//! and keeps no zone. Proofs and zones rest only on results stored
+//! earlier, so the induction runs over the order of storing, as for the
+//! table (see the parent module); N° searched below N cannot use N's own
+//! result, which is not stored yet (and N itself repeats there).
+//!
+//! # Storage
+//!
+//! A zone is kept in a side table next to the transposition table, by the
+//! same key, written where the table stores a solved defender win without
+//! `PATH_DEP`. A child's zone is read there (or, for a leaf, computed from
+//! its position) when the parent closes its zone; when it is missing, the
+//! parent takes the whole board. Slots are overwritten freely: a lost zone
+//! costs a full-width node, never a wrong one.
+
+use super::frame::Frame;
+use super::numbers::{Child, NO_MOVE};
+use super::search::Search;
+use crate::go::board::{Board, Point, PASS};
+use crate::tactics::life;
+use crate::tactics::rules::Winner;
+use crate::tactics::zone::Zone;
+
+/// The move of the pseudo-child of an attacker node under a ko ban: the
+/// attacker's null move and the defender's pass (see the module
+/// documentation).
+pub const NULL_PASS: u16 = NO_MOVE - 1;
+
+/// Slots of the zone table (a power of two): 27 MB. Zones are read when a
+/// parent closes its zone, often long after they were written, and a lost
+/// one makes the parent's zone the whole board; a small table lost most.
+pub const ZONE_SLOTS: usize = 1 << 18;
+
+/// One slot of the zone table: a node's key and its proof's zone.
+#[derive(Clone, Copy, Default)]
+pub struct ZoneSlot {
+    pub key: u64,
+    pub zone: Zone,
+}
+
+fn zone_slot(key: u64) -> usize {
+    // The high bits: the transposition table indexes by the low ones.
+    (key >> 40) as usize & (ZONE_SLOTS - 1)
+}
+
+/// The fixed point of an attacker node's frame while it is built (see the
+/// module documentation).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Closure {
+    /// The frame is cut to its zone: no group, moves listed as the zone
+    /// grows.
+    pub on: bool,
+    /// The attacker is under a ko ban: the frame has the pseudo-child
+    /// [`NULL_PASS`], whose zone joins the node's.
+    pub ko: bool,
+    /// The zone was seeded (target block and the pass's zone).
+    seeded: bool,
+    /// A child's zone was unknown: the zone is the whole board.
+    pub full: bool,
+    /// The moves listed (explicit children, legal or not).
+    pub listed: Zone,
+    /// The moves the zone's growth listed (after the explicit ones).
+    pub grown: Zone,
+    /// The zone so far.
+    pub zone: Zone,
+    /// Points of the zone already taken into account.
+    done: Zone,
+}
+
+impl Closure {
+    pub fn off() -> Closure {
+        Closure::default()
+    }
+}
+
+impl Search<'_> {
+    /// Whether the current node, the attacker to move, may be cut to its
+    /// zone: no ko ban binds the attacker (none, or the ko model lets it
+    /// retake; see the module documentation).
+    /// `Some(ko)` when the rule applies, `ko` when a ban binds the
+    /// attacker (the frame then needs the pseudo-child [`NULL_PASS`]).
+    pub(super) fn zone_rule_applies(&self, no_pass: bool) -> Option<bool> {
+        let g = &self.game;
+        let on = self.fixpoint && !self.zone_off && !no_pass && !self.ladder;
+        (on && g.to_move() == self.attacker).then(|| {
+            g.board().ko_point(self.attacker).is_some() && g.model().favoured != Some(self.attacker)
+        })
+    }
+
+    /// The pseudo-child of an attacker node under a ko ban: it stands for
+    /// the node's position with no ban and a pass just played, where the
+    /// attacker is to move again. Never a winning child: when the attacker
+    /// wins there, the pseudo-child is dropped and the node's zone is the
+    /// whole board.
+    pub(super) fn null_pass_child(&self) -> Child {
+        Child {
+            order: NULL_PASS,
+            ..Child::fresh(NULL_PASS as Point)
+        }
+    }
+
+    /// Plays the attacker's null move and the defender's pass: the position
+    /// of the pseudo-child. False (nothing played) when a cut ends it.
+    fn play_null_pass(&mut self) -> bool {
+        if !self.play_null() {
+            return false;
+        }
+        if self.game.winner().is_none() && self.play(PASS) {
+            return true;
+        }
+        self.undo();
+        false
+    }
+
+    /// Searches the pseudo-child `i` of the frame (see
+    /// [`Search::null_pass_child`]) with the child thresholds. Its value is
+    /// the attacker's, as at the node itself, and is turned round for the
+    /// frame, whose children carry the defender's numbers.
+    pub(super) fn search_null_pass(&mut self, f: &mut Frame, i: usize, th_phi: u32, th_delta: u32) {
+        let before = self.nodes;
+        let v = if self.play_null_pass() {
+            let v = self.mid(th_delta, th_phi, false);
+            self.undo();
+            self.undo();
+            Some(v)
+        } else {
+            None
+        };
+        match v {
+            Some(v) if v.phi != 0 => {
+                let slot = &mut self.arena[f.base + i];
+                slot.phi = v.delta;
+                slot.delta = v.phi;
+                slot.flags = v.flags;
+                slot.work = slot.work.saturating_add((self.nodes - before) as u32);
+                self.settle(f, i);
+            }
+            _ => {
+                // The attacker wins there, or the line is cut: the far
+                // moves are not known to lose, and the node must be
+                // searched full width.
+                self.arena.remove(f.base + i);
+                f.closure.full = true;
+            }
+        }
+    }
+
+    /// The zone stored for the current node, if any.
+    fn stored_zone(&self) -> Option<Zone> {
+        let key = self.key() ^ self.zone_salt;
+        let i = zone_slot(key);
+        [i, i ^ 1]
+            .into_iter()
+            .map(|j| &self.zones[j])
+            .find(|s| s.key == key)
+            .map(|s| s.zone)
+    }
+
+    /// Stores `zone` as the current node's proof zone.
+    /// Slots come in pairs: a new zone goes first, the one it displaces
+    /// second (unless it is the same node's), so that each zone survives
+    /// at least one more store to its pair.
+    pub(super) fn store_zone(&mut self, zone: &Zone) {
+        let key = self.key() ^ self.zone_salt;
+        let i = zone_slot(key) & !1;
+        let (a, b) = (i, i + 1);
+        if self.zones[b].key == key {
+            self.zones[b].zone = *zone;
+            return;
+        }
+        if self.zones[a].key != key {
+            self.zones[b] = self.zones[a];
+        }
+        self.zones[a] = ZoneSlot { key, zone: *zone };
+    }
+
+    /// The target block, stones and liberties.
+    fn target_zone(&self) -> Zone {
+        let mut z = Zone::new();
+        z.add_block(self.game.board(), self.target);
+        z
+    }
+
+    /// The proof zone of the current node, a defender win: a leaf's reads,
+    /// or the stored zone of a searched node; `None` when unknown.
+    fn node_zone(&self) -> Option<Zone> {
+        let g = &self.game;
+        match g.winner() {
+            Some(Winner::Defender) if !g.last_was_cut() => return Some(self.target_zone()),
+            Some(_) => return None,
+            None => {}
+        }
+        if let Some(z) = self.stored_zone() {
+            return Some(z);
+        }
+        let mut z = self.target_zone();
+        if g.to_move() == self.attacker {
+            // As `exact` decides it (a race has no zone here).
+            if life::target_lives(g.board(), self.target, Some(&mut z)) {
+                return Some(z);
+            }
+        } else if self.anc.last().is_some_and(|a| a.passed) {
+            // The defender passes back: two passes.
+            return Some(z);
+        }
+        None
+    }
+
+    /// The proof zone of the child of move `m`, a defender win.
+    pub(super) fn child_zone(&mut self, m: Point) -> Option<Zone> {
+        if !self.play(m) {
+            return None;
+        }
+        let z = self.node_zone();
+        self.undo();
+        z
+    }
+
+    /// Adds to `z` the attacker block on `p` whole and every defender
+    /// block next to it whole: none of those can be captured by far
+    /// stones, so the attacker block keeps its liberties.
+    fn add_attacker_block_closed(&self, z: &mut Zone, p: Point) {
+        let b = self.game.board();
+        let defender = self.defender();
+        z.add_block(b, p);
+        b.for_each_stone(p, |s| {
+            for t in Board::neighbors(s) {
+                if b.color_at(t) == Some(defender) && !z.contains(t) {
+                    z.add_block(b, t);
+                }
+            }
+        });
+    }
+
+    /// What the attacker's legal move `q` reads: the point, the defender
+    /// blocks next to it whole (which it may capture), and when it
+    /// captures, its neighbours (the ko ban it leaves).
+    pub(super) fn attacker_reads(&self, q: Point, z: &mut Zone) {
+        let b = self.game.board();
+        let defender = self.defender();
+        z.insert(q);
+        let mut captures = false;
+        for n in Board::neighbors(q) {
+            if b.color_at(n) == Some(defender) {
+                captures |= b.libs(n) == 1;
+                z.add_block(b, n);
+            }
+        }
+        if captures {
+            for n in Board::neighbors(q) {
+                z.insert(n);
+            }
+        }
+    }
+
+    /// What makes the attacker's move on the empty point `q` a suicide:
+    /// its neighbours, their blocks whole, and the defender blocks around
+    /// its attacker neighbours (which could otherwise gain liberties).
+    pub(super) fn illegal_reads(&self, q: Point, z: &mut Zone) {
+        let b = self.game.board();
+        z.insert(q);
+        for n in Board::neighbors(q) {
+            z.insert(n);
+            match b.color_at(n) {
+                Some(c) if c == self.attacker => self.add_attacker_block_closed(z, n),
+                Some(_) => z.add_block(b, n),
+                None => {}
+            }
+        }
+    }
+
+    /// What the defender's move `d` (at the current node, before it is
+    /// played) reads: `Zone::add_move` with every neighbouring block whole,
+    /// and the defender blocks around each attacker block it captures.
+    pub(super) fn defender_reads(&self, d: Point, z: &mut Zone) {
+        if d == PASS {
+            return;
+        }
+        let b = self.game.board();
+        z.add_move(b, d, self.defender(), usize::MAX);
+        for n in Board::neighbors(d) {
+            if b.color_at(n) == Some(self.attacker) && b.libs(n) == 1 {
+                self.add_attacker_block_closed(z, n);
+            }
+        }
+    }
+
+    /// The proof zone of the current node, a defender to move that wins
+    /// with `best`: what the move reads and its child's zone.
+    pub(super) fn defender_win_zone(&mut self, best: Point) -> Option<Zone> {
+        let mut z = self.child_zone(best)?;
+        z.union(&self.target_zone());
+        self.defender_reads(best, &mut z);
+        Some(z)
+    }
+
+    /// Whether a node lost by the rule left out a legal attacker move
+    /// (for the statistics and the tests that the rule prunes).
+    pub(super) fn zone_pruned(&self, c: &Closure) -> bool {
+        if c.full {
+            return false;
+        }
+        let g = &self.game;
+        let size = g.board().size();
+        (0..size * size).any(|i| {
+            let p = Board::point_at(i % size, i / size);
+            g.board().is_empty(p) && !c.zone.contains(p) && g.is_legal(p)
+        })
+    }
+
+    /// Called when every listed child of a zone-cut attacker node is lost:
+    /// grows the zone (see the module documentation) and returns the empty
+    /// points of it the attacker may play that are not listed yet, written
+    /// to the move list; none means the fixed point is reached and the
+    /// node is lost. When a child's zone is unknown it sets `c.full` and
+    /// stops: the node must be searched full width.
+    pub(super) fn close_zone(&mut self, c: &mut Closure) -> usize {
+        if !c.seeded {
+            c.seeded = true;
+            c.zone = self.target_zone();
+            let mut seed = self.child_zone(PASS);
+            if c.ko && !c.full {
+                // The pseudo-child is lost: its zone holds the far moves.
+                let z = if self.play_null_pass() {
+                    let z = self.node_zone();
+                    self.undo();
+                    self.undo();
+                    z
+                } else {
+                    None
+                };
+                seed = seed.zip(z).map(|(mut a, b)| {
+                    a.union(&b);
+                    a
+                });
+            }
+            match seed {
+                Some(z) => c.zone.union(&z),
+                None => c.full = true,
+            }
+        }
+        if c.full {
+            return 0;
+        }
+        self.moves.clear();
+        // Listed by this call, not searched yet.
+        let mut fresh = Zone::new();
+        loop {
+            let mut todo = c.zone;
+            todo.subtract(&c.done);
+            todo.subtract(&fresh);
+            let mut grew = false;
+            for q in todo.iter() {
+                let b = self.game.board();
+                if !b.is_empty(q) {
+                    c.done.insert(q);
+                    continue;
+                }
+                let legal = self.game.is_legal(q);
+                if legal && !c.listed.contains(q) {
+                    // Searched first; its zone comes in once it is lost.
+                    c.listed.insert(q);
+                    c.grown.insert(q);
+                    fresh.insert(q);
+                    self.moves.push(q);
+                    continue;
+                }
+                c.done.insert(q);
+                let mut z = Zone::new();
+                if !legal {
+                    self.illegal_reads(q, &mut z);
+                } else {
+                    self.attacker_reads(q, &mut z);
+                    match self.child_zone(q) {
+                        Some(cz) => z.union(&cz),
+                        None => {
+                            c.full = true;
+                            return 0;
+                        }
+                    }
+                }
+                let before = c.zone;
+                c.zone.union(&z);
+                grew |= c.zone != before;
+            }
+            if !grew {
+                break;
+            }
+        }
+        self.moves.len()
+    }
+}
