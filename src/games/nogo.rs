@@ -176,14 +176,7 @@ fn legal_masks<B: Bits>(stones: [B; 2], board: B, has_left: B, has_right: B, col
         let own = stones[c];
         let mut rest = own;
         while rest != B::ZERO {
-            let mut block = rest & !rest.drop_low();
-            loop {
-                let grown = block | (neighbours(block) & own);
-                if grown == block {
-                    break;
-                }
-                block = grown;
-            }
+            let block = block_from(rest & !rest.drop_low(), own, &neighbours);
             rest &= !block;
             let libs = neighbours(block) & empty;
             // At most one liberty (a block has one in every position):
@@ -202,6 +195,20 @@ fn legal_masks<B: Bits>(stones: [B; 2], board: B, has_left: B, has_right: B, col
     ]
 }
 
+/// The block of `own` stones that holds `seed` (one stone of it): grown
+/// through `neighbours` until it stops changing.
+#[inline]
+fn block_from<B: Bits>(seed: B, own: B, neighbours: &impl Fn(B) -> B) -> B {
+    let mut block = seed;
+    loop {
+        let grown = block | (neighbours(block) & own);
+        if grown == block {
+            return block;
+        }
+        block = grown;
+    }
+}
+
 /// The blocks of one colour: each block's stones and liberties (blocks
 /// are disjoint and never adjacent, so there are at most half as many as
 /// points).
@@ -214,14 +221,7 @@ type Blocks<B> = arrayvec::ArrayVec<(B, B), { MAX_CELLS / 2 }>;
 fn blocks_of<B: Bits>(own: B, empty: B, neighbours: impl Fn(B) -> B, out: &mut Blocks<B>) {
     let mut rest = own;
     while rest != B::ZERO {
-        let mut block = rest & !rest.drop_low();
-        loop {
-            let grown = block | (neighbours(block) & own);
-            if grown == block {
-                break;
-            }
-            block = grown;
-        }
+        let block = block_from(rest & !rest.drop_low(), own, &neighbours);
         rest &= !block;
         out.push((block, neighbours(block) & empty));
     }

@@ -491,15 +491,8 @@ impl Search<'_> {
     pub(super) fn add_listed(&mut self, f: &mut Frame) {
         for i in 0..self.moves.len() {
             let m = self.moves[i];
-            if let Some((mut c, p)) = self.init_child(m, &f.here) {
-                if let Some(p) = p.filter(|_| self.tt.is_enabled()) {
-                    self.probe_child(&mut c, &p);
-                }
-                if c.phi == 0 {
-                    f.lost.fold(&c);
-                } else {
-                    self.arena.push(c);
-                }
+            if let Some((c, p)) = self.init_child(m, &f.here) {
+                self.place_child(f, c, p);
             }
         }
     }
@@ -592,15 +585,8 @@ impl Search<'_> {
     /// Splits the next member off the group (the group was selected), with
     /// its table numbers when the table has it.
     pub(super) fn split(&mut self, f: &mut Frame) {
-        if let Some(Some((mut c, p))) = self.next_member(f, u16::MAX) {
-            if let Some(p) = p.filter(|_| self.tt.is_enabled()) {
-                self.probe_child(&mut c, &p);
-            }
-            if c.phi == 0 {
-                f.lost.fold(&c);
-            } else {
-                self.arena.push(c);
-            }
+        if let Some(Some((c, p))) = self.next_member(f, u16::MAX) {
+            self.place_child(f, c, p);
         }
         self.prefetch_member(f);
     }
@@ -640,6 +626,21 @@ impl Search<'_> {
         if self.arena[f.base + i].phi == 0 {
             let c = self.arena.remove(f.base + i);
             f.lost.fold(&c);
+        }
+    }
+
+    /// Takes one new child: its table numbers when the table has them,
+    /// then folded into the frame's losses if it is already lost, else
+    /// onto the arena.
+    #[inline]
+    fn place_child(&mut self, f: &mut Frame, mut c: Child, p: Option<Pending>) {
+        if let Some(p) = p.filter(|_| self.tt.is_enabled()) {
+            self.probe_child(&mut c, &p);
+        }
+        if c.phi == 0 {
+            f.lost.fold(&c);
+        } else {
+            self.arena.push(c);
         }
     }
 
