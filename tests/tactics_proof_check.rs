@@ -9,11 +9,12 @@
 //! on generated race problems, where the race rule (`tactics::race`) does.
 
 use std::sync::atomic::AtomicBool;
-use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, Solver};
+use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, SolveResult, Solver};
 use tesuji::tactics::problems::{
     check_solver, generate, generate_forced, generate_life, generate_race, GeneratedProblem,
     SolverAnswer,
 };
+use tesuji::tactics::CaptureGame;
 
 fn check(algo: Algo) {
     check_many(algo, 0x7E50_2024, 1000);
@@ -25,6 +26,39 @@ fn check_many(algo: Algo, seed: u64, count: usize) {
     check_problems(algo, &problems);
 }
 
+/// Solves one generated problem with `algo` under the checks' limits.
+fn solve_one(
+    solver: &mut Solver,
+    game: &CaptureGame,
+    algo: Algo,
+    stop: &AtomicBool,
+) -> SolveResult {
+    let q = Question {
+        board: game.board(),
+        problem: *game.problem(),
+        model: game.model(),
+        to_move: game.to_move(),
+    };
+    let opts = Options {
+        algo,
+        ..Options::default()
+    };
+    let limits = Limits {
+        nodes: 2_000_000,
+        time: None,
+    };
+    solver.solve(q, opts, limits, stop)
+}
+
+/// What the reference is compared with.
+fn answer(r: &SolveResult) -> SolverAnswer {
+    SolverAnswer {
+        winner: r.winner,
+        best: r.best,
+        limit_hit: r.limit_hit,
+    }
+}
+
 fn check_problems(algo: Algo, problems: &[GeneratedProblem]) {
     let count = problems.len();
     let stop = AtomicBool::new(false);
@@ -32,28 +66,10 @@ fn check_problems(algo: Algo, problems: &[GeneratedProblem]) {
     let mut total_nodes = 0u64;
     let mut proven = 0u64;
     let report = check_solver(problems, &mut |game| {
-        let q = Question {
-            board: game.board(),
-            problem: *game.problem(),
-            model: game.model(),
-            to_move: game.to_move(),
-        };
-        let opts = Options {
-            algo,
-            ..Options::default()
-        };
-        let limits = Limits {
-            nodes: 2_000_000,
-            time: None,
-        };
-        let r = solver.solve(q, opts, limits, &stop);
+        let r = solve_one(&mut solver, game, algo, &stop);
         total_nodes += r.nodes;
         proven += r.winner.is_some() as u64;
-        SolverAnswer {
-            winner: r.winner,
-            best: r.best,
-            limit_hit: r.limit_hit,
-        }
+        answer(&r)
     });
     eprintln!(
         "proof check: {} vs exhaustive reference, {total_nodes} nodes, {proven} answers proven\n{report}",
@@ -101,28 +117,10 @@ fn fixpoint_rule_prunes_and_keeps_what_matters() {
     let mut solver = Solver::new(16);
     let (mut pruned, mut grown_wins) = (0, 0);
     let report = check_solver(&problems, &mut |game| {
-        let q = Question {
-            board: game.board(),
-            problem: *game.problem(),
-            model: game.model(),
-            to_move: game.to_move(),
-        };
-        let opts = Options {
-            algo: Algo::FixpointDfpn,
-            ..Options::default()
-        };
-        let limits = Limits {
-            nodes: 2_000_000,
-            time: None,
-        };
-        let r = solver.solve(q, opts, limits, &stop);
+        let r = solve_one(&mut solver, game, Algo::FixpointDfpn, &stop);
         pruned += r.stats.fix_pruned;
         grown_wins += r.stats.fix_grown_wins;
-        SolverAnswer {
-            winner: r.winner,
-            best: r.best,
-            limit_hit: r.limit_hit,
-        }
+        answer(&r)
     });
     eprintln!("fixpoint: {pruned} nodes pruned, {grown_wins} won by grown moves\n{report}");
     assert!(report.is_clean(), "{report}");

@@ -232,6 +232,14 @@ fn iterations_start_only_when_they_can_finish() {
     assert!(!start_next_iteration(&b, &forced));
 }
 
+/// A clock in byo-yomi: `secs` left in the period, `stones` to play.
+fn byo_yomi(secs: u64, stones: u32) -> Clock {
+    Clock {
+        time: Duration::from_secs(secs),
+        stones,
+    }
+}
+
 #[test]
 fn spend_tracks_the_clock_without_time_left() {
     let mut t = TimeControl::new();
@@ -240,22 +248,10 @@ fn spend_tracks_the_clock_without_time_left() {
     assert_eq!(t.clock(Color::Black).time, Duration::from_secs(6));
     // Overrun: 2 s into byo-yomi, one of two stones played.
     t.spend(Color::Black, Duration::from_secs(8));
-    assert_eq!(
-        t.clock(Color::Black),
-        Clock {
-            time: Duration::from_secs(28),
-            stones: 1
-        }
-    );
+    assert_eq!(t.clock(Color::Black), byo_yomi(28, 1));
     // The second stone completes the period: a fresh one starts.
     t.spend(Color::Black, Duration::from_secs(5));
-    assert_eq!(
-        t.clock(Color::Black),
-        Clock {
-            time: Duration::from_secs(30),
-            stones: 2
-        }
-    );
+    assert_eq!(t.clock(Color::Black), byo_yomi(30, 2));
     assert_eq!(t.clock(Color::White).time, Duration::from_secs(10));
 }
 
