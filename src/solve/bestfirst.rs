@@ -252,17 +252,27 @@ impl<G: Game, R: Rule> Search<G, R> {
         mobility: usize,
         ctx: &mut Ctx,
     ) -> Node<R::V> {
+        Self::fresh_with(self.rule, &self.leaves, outcome, mover, mobility, ctx)
+    }
+
+    /// [`Search::fresh_node`] from the rule and the leaf values alone, for
+    /// loops that write the store meanwhile.
+    #[inline(always)]
+    fn fresh_with(
+        rule: R,
+        leaves: &[R::V],
+        outcome: Option<Outcome>,
+        mover: Color,
+        mobility: usize,
+        ctx: &mut Ctx,
+    ) -> Node<R::V> {
         match outcome {
             Some(o) => {
                 let flags = ctx.terminal_flags(o, mover);
-                let value = if flags == WON {
-                    self.rule.won()
-                } else {
-                    self.rule.lost()
-                };
+                let value = if flags == WON { rule.won() } else { rule.lost() };
                 Node::new(value, flags)
             }
-            None => Node::new(self.leaves[mobility.min(MAX_MOVES)], 0),
+            None => Node::new(leaves[mobility.min(MAX_MOVES)], 0),
         }
     }
 
@@ -357,17 +367,15 @@ impl<G: Game, R: Rule> Search<G, R> {
             if G::CHILDREN_AT_ONCE {
                 g.children_info(&self.moves, &mut self.infos);
             }
-            for i in 0..k {
-                let m = self.moves[i];
+            let (rule, leaves, moves, infos) = (self.rule, &self.leaves, &self.moves, &self.infos);
+            self.store.push_tree_children(moves, |i| {
                 let c = if G::CHILDREN_AT_ONCE {
-                    self.infos[i]
+                    infos[i]
                 } else {
-                    g.child_info(m)
+                    g.child_info(moves[i])
                 };
-                let node = self.fresh_node(c.outcome, c.to_move, c.mobility, ctx);
-                let child = self.store.push_node(node);
-                self.store.push_edge(child, m);
-            }
+                Self::fresh_with(rule, leaves, c.outcome, c.to_move, c.mobility, ctx)
+            });
         }
         let node = self.store.node_mut(id);
         node.first = first;
