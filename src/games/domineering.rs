@@ -57,7 +57,8 @@ const MAX_SIDE: usize = super::spec::MAX_SIDE;
 /// What playing one domino does, by `color * MAX_CELLS + cell`: the
 /// changes of the keys `[key, left-right, upside-down, both]`, the two
 /// cells it covers, and the lower-left cells of the opponent's dominoes it
-/// takes away (those covering either cell). Computed once per board shape:
+/// takes away (those covering either cell), as the halves of the mask of
+/// those it leaves. Computed once per board shape:
 /// reflections need the cells' rows and columns, and dividing costs more
 /// than the rest of a move; a `u128` shift by a variable amount is a dozen
 /// instructions, and the best-first solvers build every child's mobility
@@ -67,7 +68,11 @@ const MAX_SIDE: usize = super::spec::MAX_SIDE;
 struct MoveData {
     keys: [u64; 4],
     covers: u128,
-    kills: u128,
+    /// The complement of the dominoes taken away, low and high 64 bits:
+    /// [`Game::child_info`] masks the opponent's moves with it, two `u64`
+    /// ANDs with no `u128` complement (in vector registers, then moved
+    /// out: 5% of PP²'s time).
+    spares: [u64; 2],
 }
 
 type MoveKeys = [MoveData; 2 * MAX_CELLS];
@@ -82,7 +87,7 @@ fn move_keys(rows: usize, cols: usize) -> &'static MoveKeys {
         let empty = MoveData {
             keys: [0; 4],
             covers: 0,
-            kills: 0,
+            spares: [!0; 2],
         };
         let mut t = Box::new([empty; 2 * MAX_CELLS]);
         let cell_keys = |cell: usize| {
@@ -105,10 +110,11 @@ fn move_keys(rows: usize, cols: usize) -> &'static MoveKeys {
                 if fits {
                     let (a, b) = (cell_keys(cell), cell_keys(other));
                     let covers = 1u128 << cell | 1u128 << other;
+                    let kills = covers | covers >> opp_step;
                     t[color * MAX_CELLS + cell] = MoveData {
                         keys: std::array::from_fn(|i| a[i] ^ b[i]),
                         covers,
-                        kills: covers | covers >> opp_step,
+                        spares: [!kills as u64, (!kills >> 64) as u64],
                     };
                 }
             }
@@ -468,8 +474,10 @@ impl Game for Domineering {
         let (mover, opp) = (self.to_move, self.to_move.opp());
         let d = self.move_data(mover, m);
         // The opponent's dominoes now, less those the move covers.
-        let theirs = self.move_mask(opp) & !d.kills;
-        let mobility = theirs.count_ones() as usize;
+        let theirs = self.move_mask(opp);
+        let lo = theirs as u64 & d.spares[0];
+        let hi = (theirs >> 64) as u64 & d.spares[1];
+        let mobility = (lo.count_ones() + hi.count_ones()) as usize;
         ChildInfo {
             key: self.key ^ d.keys[0] ^ WHITE_TO_MOVE,
             to_move: opp,
