@@ -269,7 +269,11 @@ impl<G: Game, R: Rule> Search<G, R> {
         match outcome {
             Some(o) => {
                 let flags = ctx.terminal_flags(o, mover);
-                let value = if flags == WON { rule.won() } else { rule.lost() };
+                let value = if flags == WON {
+                    rule.won()
+                } else {
+                    rule.lost()
+                };
                 Node::new(value, flags)
             }
             None => Node::new(leaves[mobility.min(MAX_MOVES)], 0),
