@@ -291,13 +291,23 @@ impl<G: Game, R: Rule> Search<G, R> {
             Some(ids) => {
                 // In a DAG the children lie anywhere in the store: fetch
                 // them all at once rather than one miss after the other.
-                for &c in ids {
-                    prefetch(self.store.nodes.as_ptr().wrapping_add(c as usize));
-                }
+                self.prefetch_children(id);
                 let runner = !self.runners.is_empty();
                 self.update(ids.iter().map(|&c| self.store.node(c)), runner)
             }
             None => self.update(self.store.tree_children(first, len).iter(), true),
+        }
+    }
+
+    /// Asks for the records of the children of `id` in a DAG, where they
+    /// lie anywhere in the store (in a tree they are consecutive).
+    #[inline]
+    fn prefetch_children(&self, id: NodeId) {
+        let node = self.store.node(id);
+        if let Some(ids) = self.store.child_ids(node.first as usize, node.len as usize) {
+            for &c in ids {
+                prefetch(self.store.nodes.as_ptr().wrapping_add(c as usize));
+            }
         }
     }
 
@@ -413,8 +423,12 @@ impl<G: Game, R: Rule> Search<G, R> {
             self.child_nodes
                 .push(self.fresh_node(c.outcome, c.to_move, c.mobility, ctx));
         }
+        // A child found in the table is read by the update that follows
+        // the expansion: fetch its record with its key.
         for &key in &self.child_keys {
-            table.prefetch_match(key);
+            if let Some(id) = table.prefetch_match(key) {
+                prefetch(self.store.nodes.as_ptr().wrapping_add(id as usize));
+            }
         }
         let table = self.table.as_mut().expect("a DAG search");
         for (i, &m) in self.moves.iter().enumerate() {
@@ -494,10 +508,22 @@ impl<G: Game, R: Rule> Search<G, R> {
             if ctx.check() || (!first_level && self.store.nodes.len() >= bound) {
                 return self.finish(Status::Open);
             }
-            // Descend to a leaf.
+            // Descend to a leaf. In a DAG the backpropagation will read
+            // the children of every node of the path, scattered over the
+            // store: ask for them now, for the nodes passed and the two
+            // above the start, so that their misses overlap the descent
+            // and the expansion instead of each stalling its update.
+            if self.table.is_some() {
+                for &(id, ..) in self.path.iter().rev().take(2) {
+                    self.prefetch_children(id);
+                }
+            }
             while self.store.node(cur).flags & EXPANDED != 0 && !self.store.node(cur).solved() {
                 // The child chosen when the node was last updated: fresh in
                 // a tree; in a DAG as fresh as the node's value.
+                if self.table.is_some() {
+                    self.prefetch_children(cur);
+                }
                 let node = self.store.node(cur);
                 let best = node.best();
                 let e = node.first as usize + best;

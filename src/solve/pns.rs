@@ -15,6 +15,15 @@
 //! a shared subtree once per parent (seed 000's over-counting, accepted as
 //! in the paper's PNT); see [`bestfirst`](super::bestfirst) for how nodes
 //! with several parents are updated.
+//!
+//! The rule is [`Rule::INCREMENTAL`]: a node on the path whose selected
+//! child changed is updated from that child and the record of its other
+//! children kept at its last full update (see `bestfirst_lazy.rs`), which
+//! on Domineering's DAG (every parent of a node at one depth) is exact and
+//! spares most updates the cache misses of reading every child. For that
+//! the accumulator keeps the sum of φ unsaturated (in `u64`, saturated by
+//! `finish`) and the two smallest δ, so that the selected child (the one
+//! with the smallest δ) can be taken out again.
 
 use super::bestfirst::{solve_with, Rule};
 use super::{Limits, Report};
@@ -30,8 +39,7 @@ pub struct PnRule;
 impl Rule for PnRule {
     /// (φ, δ) from the mover's view.
     type V = [u32; 2];
-    /// (min δ, Σ φ).
-    type Acc = (u32, u32);
+    type Acc = PnAcc;
 
     #[inline]
     fn leaf(&self, mobility: usize) -> [u32; 2] {
@@ -47,31 +55,67 @@ impl Rule for PnRule {
     }
 
     #[inline]
-    fn start(&self) -> (u32, u32) {
-        (INF, 0)
+    fn start(&self) -> PnAcc {
+        PnAcc {
+            min: INF,
+            min2: INF,
+            sum: 0,
+        }
     }
 
     #[inline]
-    fn add(&self, (min_delta, sum_phi): (u32, u32), [phi, delta]: [u32; 2]) -> (u32, u32) {
-        (
-            min_delta.min(delta),
-            sum_phi.saturating_add(phi).min(INF - 1),
-        )
+    fn add(&self, acc: PnAcc, [phi, delta]: [u32; 2]) -> PnAcc {
+        PnAcc {
+            min: acc.min.min(delta),
+            min2: acc.min2.min(acc.min.max(delta)),
+            sum: acc.sum + phi as u64,
+        }
     }
 
     type Memo = ();
 
     fn memo(&self) {}
 
+    /// Saturating the sum once at the end is saturating every addition:
+    /// the terms are not negative.
     #[inline]
-    fn finish(&self, (min_delta, sum_phi): (u32, u32), _: &()) -> [u32; 2] {
-        [min_delta, sum_phi]
+    fn finish(&self, acc: PnAcc, _: &()) -> [u32; 2] {
+        [acc.min, acc.sum.min(INF as u64 - 1) as u32]
     }
 
     #[inline]
     fn better(&self, a: &[u32; 2], b: &[u32; 2]) -> bool {
         a[1] < b[1]
     }
+
+    const INCREMENTAL: bool = true;
+
+    /// `child` is the selected child: its δ is the smallest (solved
+    /// children won for their mover have δ = ∞, a lost one ends the
+    /// update), so the others' smallest δ is the second smallest. The
+    /// result is only ever given one more [`Rule::add`] and then
+    /// [`Rule::finish`]ed, which reads neither its `min2` nor that of the
+    /// sum; `min2` is left at ∞.
+    #[inline]
+    fn remove(&self, acc: PnAcc, [phi, delta]: [u32; 2]) -> PnAcc {
+        debug_assert_eq!(delta, acc.min, "remove takes out the selected child");
+        PnAcc {
+            min: acc.min2,
+            min2: INF,
+            sum: acc.sum - phi as u64,
+        }
+    }
+}
+
+/// What an update accumulates over the children: the smallest and second
+/// smallest δ (the second smallest counting equal values apart: `min2 ==
+/// min` when two children share the smallest) and Σ φ, exact (at most
+/// [`MAX_MOVES`](crate::games::MAX_MOVES) terms below 2³²).
+#[derive(Clone, Copy, Debug)]
+pub struct PnAcc {
+    pub min: u32,
+    pub min2: u32,
+    pub sum: u64,
 }
 
 /// Solves `game` by PNS with transpositions (node count: expansions).

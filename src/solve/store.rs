@@ -365,19 +365,22 @@ impl Table {
     }
 
     /// The second step of [`Table::prefetch`], once the slot is cached:
-    /// fetches the full key of the first node whose half key matches.
+    /// fetches the full key of the first node whose half key matches, and
+    /// returns that node (most likely the one [`Table::get`] will find),
+    /// so that the caller may fetch it too.
     #[inline]
-    pub fn prefetch_match(&self, key: u64) {
+    pub fn prefetch_match(&self, key: u64) -> Option<NodeId> {
         let tag = Self::tag(key);
         let mut i = key as usize & self.mask;
         loop {
             let slot = self.slots[i];
             if slot == 0 {
-                return;
+                return None;
             }
             if slot & !0xFFFF_FFFF == tag {
-                prefetch(self.keys.as_ptr().wrapping_add((slot as u32 - 1) as usize));
-                return;
+                let id = slot as u32 - 1;
+                prefetch(self.keys.as_ptr().wrapping_add(id as usize));
+                return Some(id);
             }
             i = (i + 1) & self.mask;
         }
