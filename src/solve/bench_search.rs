@@ -58,6 +58,7 @@
 //! plies (`--plies`, or `SPEC@P` for one game) drawn with SplitMix64 from
 //! a fixed seed (position i uses seed + i), so the set repeats.
 
+use super::bench_search_stats::Stats;
 use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
 use super::negascout::{end_score, ASPIRATION, WIN};
 use crate::games::spec::{GameSpec, Visit};
@@ -86,6 +87,8 @@ pub enum Windows {
 pub struct Result {
     pub value: i32,
     pub nodes: u64,
+    /// What the search did at its interior nodes (`--stats`).
+    pub stats: Stats,
 }
 
 /// Searches `game` to `depth` plies with `windows` and fresh heuristics
@@ -183,6 +186,7 @@ fn aspiration<G: Game>(
         windows,
         cutoffs: enhancements.cutoffs,
         nodes: 0,
+        stats: Stats::default(),
     };
     let mut g = game.clone();
     let narrow = depth >= 3 && last.abs() < EVAL_MAX;
@@ -197,6 +201,7 @@ fn aspiration<G: Game>(
     Result {
         value,
         nodes: s.nodes,
+        stats: s.stats,
     }
 }
 
@@ -214,12 +219,14 @@ fn search_with<G: Game>(
         windows,
         cutoffs,
         nodes: 0,
+        stats: Stats::default(),
     };
     let mut g = game.clone();
     let value = s.search(&mut g, -INF, INF, depth, 0);
     Result {
         value,
         nodes: s.nodes,
+        stats: s.stats,
     }
 }
 
@@ -231,6 +238,7 @@ struct Search<'h, M> {
     /// Whether the table's bounds cut off (see the module docs).
     cutoffs: bool,
     nodes: u64,
+    stats: Stats,
 }
 
 /// Converts a proven score between the root's view (a win at ply p scores
@@ -297,6 +305,7 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         let before = self.nodes;
         let mut best = -INF;
         let mut best_move = None;
+        let mut best_index = 0;
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut keys, i);
             let m = moves[i];
@@ -305,9 +314,15 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
                 -self.search(g, -beta, -alpha, depth - 1, ply + 1)
             } else {
                 // alpha already includes the best value so far.
+                let test_start = self.nodes;
                 let t = -self.search(g, -alpha - 1, -alpha, depth - 1, ply + 1);
                 if t > alpha && t < beta && depth > 2 {
-                    -self.search(g, -beta, -t, depth - 1, ply + 1)
+                    let start = self.nodes;
+                    self.stats.researches += 1;
+                    self.stats.tested_nodes += start - test_start;
+                    let v = -self.search(g, -beta, -t, depth - 1, ply + 1);
+                    self.stats.research_nodes += self.nodes - start;
+                    v
                 } else {
                     t
                 }
@@ -316,6 +331,7 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
             if v > best {
                 best = v;
                 best_move = Some(m);
+                best_index = i;
                 if v > alpha {
                     alpha = v;
                 }
@@ -324,6 +340,9 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
                     break;
                 }
             }
+        }
+        if depth >= 2 {
+            self.stats.node(alpha0, beta, best, best_index);
         }
         if let Some(t) = self.table.as_deref_mut() {
             let d = depth.min(u8::MAX as u32 - 1) as u8;
@@ -393,10 +412,11 @@ struct Options {
     games: Vec<String>,
     deepening: bool,
     enhancements: Enhancements,
+    stats: bool,
 }
 
 const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
-[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration]\n";
+[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration] [--stats]\n";
 
 fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     let mut o = Options {
@@ -407,6 +427,7 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
         games: DEFAULT_GAMES.iter().map(|s| s.to_string()).collect(),
         deepening: true,
         enhancements: Enhancements::default(),
+        stats: false,
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -421,6 +442,7 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
             "--fresh" => o.deepening = false,
             "--cutoffs" => o.enhancements.cutoffs = true,
             "--aspiration" => o.enhancements.aspiration = true,
+            "--stats" => o.stats = true,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -566,8 +588,11 @@ pub fn main(args: &[String]) -> ExitCode {
             }
         };
         let (mut game_ab, mut game_ns) = (0u64, 0u64);
+        let (mut stats_ab, mut stats_ns) = (Stats::default(), Stats::default());
         for r in &rows {
             let (ab, ns) = (r.alphabeta, r.negascout);
+            stats_ab += ab.stats;
+            stats_ns += ns.stats;
             let flag = if ab.value == ns.value {
                 ""
             } else {
@@ -599,6 +624,10 @@ pub fn main(args: &[String]) -> ExitCode {
             game_ns,
             percent_saved(game_ab, game_ns)
         );
+        if o.stats {
+            let _ = writeln!(out, "{spec} alpha-beta: {}", stats_ab.summary());
+            let _ = writeln!(out, "{spec} negascout:  {}", stats_ns.summary());
+        }
         total_ab += game_ab;
         total_ns += game_ns;
     }
