@@ -1,5 +1,6 @@
-//! `tesuji bench search [--depth D] [--plies P] [--seed S] [--game SPEC,...]
-//! [--cutoffs] [--aspiration]`:
+//! `tesuji bench search [--depth D] [--plies P] [--positions N] [--seed S]
+//! [--game SPEC,...] [--fresh] [--cutoffs] [--aspiration]
+//! [--ordering full|history|none] [--stats]`:
 //! NegaScout against plain α-β at equal depth (issue 5, point 6), the
 //! experiment of seed 004 (Hsu, "Scout and NegaScout", which reports
 //! 10–20% fewer nodes for NegaScout).
@@ -48,6 +49,41 @@
 //!   falls outside, the full window again, as the games' player does; both
 //!   searches' nodes count.
 //!
+//! Two more options explain the numbers: `--stats` prints per game what
+//! each search did ([`super::bench_search_stats`]), and `--ordering`
+//! replaces the players' ordering by a control for both searches
+//! ([`Ordering`]).
+//!
+//! # Why the saving differs by game
+//!
+//! The NegaScout here follows the seed's F4 (first child with the full
+//! window; later ones with `(m, m+1)`, `m = max(α, best)`; fail-soft; a
+//! test failing high inside the window re-searched with `(t, β)`; no
+//! re-search with fewer than three plies left), and iterative deepening
+//! gives both searches the last iteration's best move first at the root
+//! (checked: every root from depth 2 on has its table move) and at
+//! interior nodes. What differs between games is the ordering (session 12,
+//! `--stats`, default set, default definition): α-β's cut nodes with two
+//! or more plies left cut with their first move in 99.1% (Domineering)
+//! and 97.9% (m,n,k) of cases, against 93.8% (NoGo) and 92.5% (Go). Where
+//! the first move nearly always cuts, α-β's tree is already close to the
+//! minimal tree, which NegaScout visits too; its null windows only pay
+//! where an expected all-node has a child that fails high, and those are
+//! the cases the ordering removed. The control shows it: in move-generator
+//! order (`--ordering none`, the seed's setting of trees without
+//! ordering) NegaScout saves 54.7% in Domineering and 56.5% in m,n,k, and
+//! the players' ordering cuts α-β's nodes 22-fold and 240-fold there
+//! (NoGo and Go: 10.8% and 9.0% saved; 3.9- and 12-fold: their saving
+//! stays near 10% under all three orderings, so it is not the ordering
+//! alone that sets it; without the evaluation, `--ordering history`,
+//! Domineering's saving doubles to 4.6%). m,n,k also
+//! loses to re-searches: the best move at its PV nodes is the first one in
+//! only about half the cases (its root values swing between odd and even
+//! depths: 16, −11, 18, −10 at depths 3–6 for position 0), and 19
+//! re-searches cost 77,684 nodes, 6.0% of α-β's.
+//! A threat-aware m,n,k evaluation tried then made both searches smaller
+//! but NegaScout's saving smaller too (5.6% to 4.2%), as expected.
+//!
 //! A **node** is one call of the search on a position (horizon leaves,
 //! terminal positions and positions decided by [`Game::bound`] included);
 //! the evaluations made while ordering are the same for both and not
@@ -58,14 +94,14 @@
 //! plies (`--plies`, or `SPEC@P` for one game) drawn with SplitMix64 from
 //! a fixed seed (position i uses seed + i), so the set repeats.
 
+use super::bench_search_stats::Stats;
 use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
 use super::negascout::{end_score, ASPIRATION, WIN};
-use crate::games::spec::{GameSpec, Visit};
 use crate::games::{Game, MoveList, EVAL_MAX, MAX_MOVES};
 use crate::go::zobrist::splitmix64;
 use arrayvec::ArrayVec;
-use std::io::Write;
-use std::process::ExitCode;
+
+pub use super::bench_search_cli::{main, rows_for, split_specs, Row};
 
 const INF: i32 = WIN + 1;
 
@@ -86,6 +122,8 @@ pub enum Windows {
 pub struct Result {
     pub value: i32,
     pub nodes: u64,
+    /// What the search did at its interior nodes (`--stats`).
+    pub stats: Stats,
 }
 
 /// Searches `game` to `depth` plies with `windows` and fresh heuristics
@@ -97,7 +135,14 @@ pub fn search<G: Game>(
     heuristics: &mut Heuristics<G::Move>,
 ) -> Result {
     heuristics.clear();
-    search_with(game, depth, windows, heuristics, None, false)
+    search_with(
+        game,
+        depth,
+        windows,
+        heuristics,
+        None,
+        Enhancements::default(),
+    )
 }
 
 /// Iterative deepening to `depth`: one [`Result`] per iteration. Killers,
@@ -122,13 +167,32 @@ pub fn deepen<G: Game>(
 }
 
 /// The players' enhancements beyond the ordering that a deepening run
-/// may add, the same for both algorithms (see the module docs).
+/// may add, and the ordering itself, the same for both algorithms (see the
+/// module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Enhancements {
     /// The table's bounds cut off (entries of exactly the node's depth).
     pub cutoffs: bool,
     /// Aspiration windows at the root, as the games' player sets them.
     pub aspiration: bool,
+    /// How the moves are ordered (`--ordering`).
+    pub ordering: Ordering,
+}
+
+/// Move ordering of both searches. Only [`Ordering::Full`] is the players'
+/// ordering; the other two are controls that show how NegaScout's saving
+/// depends on the ordering (seed 004 measured its 10–20% on uniform random
+/// trees, i.e. without any ordering).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ordering {
+    /// Table move, killers, then the evaluation after the move with
+    /// history breaking ties ([`Heuristics::order`]).
+    #[default]
+    Full,
+    /// Table move, killers and history, without the evaluation.
+    History,
+    /// The move generator's order: no table move, killers or history.
+    None,
 }
 
 /// [`deepen`] with the players' `enhancements` (see the module docs for why
@@ -149,14 +213,7 @@ pub fn deepen_with<G: Game>(
             let r = if enhancements.aspiration {
                 aspiration(game, d, last, windows, heuristics, table, enhancements)
             } else {
-                search_with(
-                    game,
-                    d,
-                    windows,
-                    heuristics,
-                    Some(table),
-                    enhancements.cutoffs,
-                )
+                search_with(game, d, windows, heuristics, Some(table), enhancements)
             };
             last = r.value;
             r
@@ -182,7 +239,9 @@ fn aspiration<G: Game>(
         table: Some(table),
         windows,
         cutoffs: enhancements.cutoffs,
+        ordering: enhancements.ordering,
         nodes: 0,
+        stats: Stats::default(),
     };
     let mut g = game.clone();
     let narrow = depth >= 3 && last.abs() < EVAL_MAX;
@@ -197,6 +256,7 @@ fn aspiration<G: Game>(
     Result {
         value,
         nodes: s.nodes,
+        stats: s.stats,
     }
 }
 
@@ -206,20 +266,23 @@ fn search_with<G: Game>(
     windows: Windows,
     heuristics: &mut Heuristics<G::Move>,
     table: Option<&mut Table<G::Move>>,
-    cutoffs: bool,
+    enhancements: Enhancements,
 ) -> Result {
     let mut s = Search {
         heuristics,
         table,
         windows,
-        cutoffs,
+        cutoffs: enhancements.cutoffs,
+        ordering: enhancements.ordering,
         nodes: 0,
+        stats: Stats::default(),
     };
     let mut g = game.clone();
     let value = s.search(&mut g, -INF, INF, depth, 0);
     Result {
         value,
         nodes: s.nodes,
+        stats: s.stats,
     }
 }
 
@@ -230,7 +293,9 @@ struct Search<'h, M> {
     windows: Windows,
     /// Whether the table's bounds cut off (see the module docs).
     cutoffs: bool,
+    ordering: Ordering,
     nodes: u64,
+    stats: Stats,
 }
 
 /// Converts a proven score between the root's view (a win at ply p scores
@@ -292,11 +357,24 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
             }
         }
         let alpha0 = alpha;
-        self.heuristics
-            .order(g, ply, tt_move, &moves, &mut keys, None);
+        match self.ordering {
+            Ordering::None => keys.extend(moves.iter().map(|_| 0)),
+            Ordering::Full | Ordering::History => {
+                self.heuristics
+                    .order(g, ply, tt_move, &moves, &mut keys, None);
+            }
+        }
+        if self.ordering == Ordering::History {
+            // Keep the table move's and the killers' keys; the others keep
+            // only their history part (the low 32 bits).
+            for k in keys.iter_mut().filter(|k| **k < i64::MAX - 2) {
+                *k &= 0xffff_ffff;
+            }
+        }
         let before = self.nodes;
         let mut best = -INF;
         let mut best_move = None;
+        let mut best_index = 0;
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut keys, i);
             let m = moves[i];
@@ -305,9 +383,15 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
                 -self.search(g, -beta, -alpha, depth - 1, ply + 1)
             } else {
                 // alpha already includes the best value so far.
+                let test_start = self.nodes;
                 let t = -self.search(g, -alpha - 1, -alpha, depth - 1, ply + 1);
                 if t > alpha && t < beta && depth > 2 {
-                    -self.search(g, -beta, -t, depth - 1, ply + 1)
+                    let start = self.nodes;
+                    self.stats.researches += 1;
+                    self.stats.tested_nodes += start - test_start;
+                    let v = -self.search(g, -beta, -t, depth - 1, ply + 1);
+                    self.stats.research_nodes += self.nodes - start;
+                    v
                 } else {
                     t
                 }
@@ -316,6 +400,7 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
             if v > best {
                 best = v;
                 best_move = Some(m);
+                best_index = i;
                 if v > alpha {
                     alpha = v;
                 }
@@ -324,6 +409,9 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
                     break;
                 }
             }
+        }
+        if depth >= 2 {
+            self.stats.node(alpha0, beta, best, best_index);
         }
         if let Some(t) = self.table.as_deref_mut() {
             let d = depth.min(u8::MAX as u32 - 1) as u8;
@@ -376,249 +464,10 @@ pub fn position<G: Game>(start: &G, plies: usize, seed: u64) -> G {
     g
 }
 
-/// One table row: a position at one depth.
-pub struct Row {
-    pub game: String,
-    pub position: usize,
-    pub depth: u32,
-    pub alphabeta: Result,
-    pub negascout: Result,
-}
-
-struct Options {
-    depth: u32,
-    plies: usize,
-    positions: usize,
-    seed: u64,
-    games: Vec<String>,
-    deepening: bool,
-    enhancements: Enhancements,
-}
-
-const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
-[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration]\n";
-
-fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
-    let mut o = Options {
-        depth: 6,
-        plies: 6,
-        positions: 3,
-        seed: 4,
-        games: DEFAULT_GAMES.iter().map(|s| s.to_string()).collect(),
-        deepening: true,
-        enhancements: Enhancements::default(),
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || it.next().ok_or(format!("{a} needs a value"));
-        let bad = |e: std::num::ParseIntError| format!("{a}: {e}");
-        match a.as_str() {
-            "--depth" => o.depth = value()?.parse().map_err(bad)?,
-            "--plies" => o.plies = value()?.parse().map_err(bad)?,
-            "--positions" => o.positions = value()?.parse().map_err(bad)?,
-            "--seed" => o.seed = value()?.parse().map_err(bad)?,
-            "--game" => o.games = split_specs(value()?),
-            "--fresh" => o.deepening = false,
-            "--cutoffs" => o.enhancements.cutoffs = true,
-            "--aspiration" => o.enhancements.aspiration = true,
-            other => return Err(format!("unknown option {other}")),
-        }
-    }
-    if o.depth == 0 {
-        return Err("--depth must be at least 1".into());
-    }
-    if o.enhancements != Enhancements::default() && !o.deepening {
-        return Err("--cutoffs and --aspiration need iterative deepening (not --fresh)".into());
-    }
-    Ok(o)
-}
-
-/// Splits a comma-separated list of game specs; a piece without `:`
-/// continues the previous spec (m,n,k boards have commas of their own).
-pub fn split_specs(text: &str) -> Vec<String> {
-    let mut specs: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        match specs.last_mut() {
-            Some(last) if !piece.contains(':') => {
-                last.push(',');
-                last.push_str(piece);
-            }
-            _ => specs.push(piece.to_string()),
-        }
-    }
-    specs
-}
-
-/// Table size for the deepening runs.
-const TABLE_BYTES: usize = 16 << 20;
-
-/// Runs both searches on `positions` positions of `spec` at depths 1..=D:
-/// by iterative deepening (`deepening`) or one fresh search per depth.
-pub fn rows_for(
-    spec: &str,
-    depth: u32,
-    plies: usize,
-    positions: usize,
-    seed: u64,
-    deepening: bool,
-    enhancements: Enhancements,
-) -> std::result::Result<Vec<Row>, String> {
-    struct On<'a>(&'a str, u32, usize, usize, u64, bool, Enhancements);
-    impl Visit for On<'_> {
-        type Out = Vec<Row>;
-        fn visit<G: Game>(self, start: G) -> Vec<Row> {
-            let On(spec, depth, plies, positions, seed, deepening, enhancements) = self;
-            let mut h = Heuristics::new();
-            let mut table = Table::new(TABLE_BYTES);
-            let mut rows = Vec::new();
-            for p in 0..positions {
-                let g = position(&start, plies, seed.wrapping_add(p as u64));
-                let run = |w, h: &mut Heuristics<G::Move>, t: &mut Table<G::Move>| {
-                    if deepening {
-                        deepen_with(&g, depth, w, h, t, enhancements)
-                    } else {
-                        (1..=depth).map(|d| search(&g, d, w, h)).collect()
-                    }
-                };
-                let ab = run(Windows::AlphaBeta, &mut h, &mut table);
-                let ns = run(Windows::NegaScout, &mut h, &mut table);
-                for (d, (&alphabeta, &negascout)) in (1..).zip(ab.iter().zip(&ns)) {
-                    rows.push(Row {
-                        game: spec.to_string(),
-                        position: p,
-                        depth: d,
-                        alphabeta,
-                        negascout,
-                    });
-                }
-            }
-            rows
-        }
-    }
-    // `SPEC@P`: this game with P random plies instead of the default.
-    let (game, plies) = match spec.split_once('@') {
-        Some((g, p)) => (g, p.parse().map_err(|e| format!("{spec}: {e}"))?),
-        None => (spec, plies),
-    };
-    Ok(GameSpec::parse(game)?.build(On(
-        spec,
-        depth,
-        plies,
-        positions,
-        seed,
-        deepening,
-        enhancements,
-    )))
-}
-
-fn percent_saved(ab: u64, ns: u64) -> f64 {
-    if ab == 0 {
-        0.0
-    } else {
-        100.0 * (ab as f64 - ns as f64) / ab as f64
-    }
-}
-
-pub fn main(args: &[String]) -> ExitCode {
-    let o = match parse_options(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprint!("tesuji bench search: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(
-        out,
-        "# {} positions per game, {} random plies, seed {}, depths 1..{}, {}",
-        o.positions,
-        o.plies,
-        o.seed,
-        o.depth,
-        match (o.enhancements.cutoffs, o.enhancements.aspiration) {
-            (true, true) => "iterative deepening, table cutoffs, aspiration windows",
-            (true, false) => "iterative deepening, table cutoffs",
-            (false, true) => "iterative deepening, aspiration windows",
-            (false, false) if o.deepening => "iterative deepening (nodes of each iteration)",
-            _ => "a fresh search per depth",
-        }
-    );
-    let _ = writeln!(
-        out,
-        "{:<16} {:>3} {:>5} {:>12} {:>12} {:>7} {:>9} {:>9}",
-        "game", "pos", "depth", "ab-nodes", "ns-nodes", "saved%", "ab-value", "ns-value"
-    );
-    let (mut total_ab, mut total_ns, mut disagree) = (0u64, 0u64, 0usize);
-    for spec in &o.games {
-        let rows = match rows_for(
-            spec,
-            o.depth,
-            o.plies,
-            o.positions,
-            o.seed,
-            o.deepening,
-            o.enhancements,
-        ) {
-            Ok(r) => r,
-            Err(e) => {
-                eprintln!("tesuji bench search: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        let (mut game_ab, mut game_ns) = (0u64, 0u64);
-        for r in &rows {
-            let (ab, ns) = (r.alphabeta, r.negascout);
-            let flag = if ab.value == ns.value {
-                ""
-            } else {
-                "  DISAGREE"
-            };
-            disagree += usize::from(ab.value != ns.value);
-            game_ab += ab.nodes;
-            game_ns += ns.nodes;
-            let _ = writeln!(
-                out,
-                "{:<16} {:>3} {:>5} {:>12} {:>12} {:>7.1} {:>9} {:>9}{flag}",
-                r.game,
-                r.position,
-                r.depth,
-                ab.nodes,
-                ns.nodes,
-                percent_saved(ab.nodes, ns.nodes),
-                ab.value,
-                ns.value
-            );
-        }
-        let _ = writeln!(
-            out,
-            "{:<16} {:>3} {:>5} {:>12} {:>12} {:>7.1}",
-            spec,
-            "all",
-            "",
-            game_ab,
-            game_ns,
-            percent_saved(game_ab, game_ns)
-        );
-        total_ab += game_ab;
-        total_ns += game_ns;
-    }
-    let _ = writeln!(
-        out,
-        "total: alpha-beta {total_ab} nodes, negascout {total_ns} nodes, \
-         {:.1}% saved, {disagree} root value(s) disagree",
-        percent_saved(total_ab, total_ns)
-    );
-    if disagree == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::spec::GameSpec;
+    use crate::games::spec::{GameSpec, Visit};
 
     /// Plain minimax with the same scoring: the reference both must match.
     fn minimax<G: Game>(g: &mut G, depth: u32, ply: usize) -> i32 {
@@ -641,11 +490,11 @@ mod tests {
 
     struct Check(u32);
     impl Visit for Check {
-        type Out = (u64, u64);
-        fn visit<G: Game>(self, start: G) -> (u64, u64) {
+        type Out = (Stats, Stats);
+        fn visit<G: Game>(self, start: G) -> (Stats, Stats) {
             let mut h = Heuristics::new();
             let mut t = Table::new(1 << 20);
-            let (mut ab_total, mut ns_total) = (0, 0);
+            let (mut ab_total, mut ns_total) = (Stats::default(), Stats::default());
             for seed in 0..6 {
                 let g = position(&start, seed as usize % 3, seed);
                 let ab_id = deepen(&g, self.0, Windows::AlphaBeta, &mut h, &mut t);
@@ -653,9 +502,23 @@ mod tests {
                 let all = Enhancements {
                     cutoffs: true,
                     aspiration: true,
+                    ..Enhancements::default()
                 };
                 let ab_tt = deepen_with(&g, self.0, Windows::AlphaBeta, &mut h, &mut t, all);
                 let ns_tt = deepen_with(&g, self.0, Windows::NegaScout, &mut h, &mut t, all);
+                // The control orderings, with table cutoffs.
+                let controls: Vec<_> = [Ordering::History, Ordering::None]
+                    .into_iter()
+                    .flat_map(|ordering| {
+                        let e = Enhancements {
+                            cutoffs: true,
+                            ordering,
+                            ..Enhancements::default()
+                        };
+                        [Windows::AlphaBeta, Windows::NegaScout]
+                            .map(|w| deepen_with(&g, self.0, w, &mut h, &mut t, e))
+                    })
+                    .collect();
                 for d in 1..=self.0 {
                     let want = minimax(&mut g.clone(), d, 0);
                     let ab = search(&g, d, Windows::AlphaBeta, &mut h);
@@ -667,8 +530,13 @@ mod tests {
                     assert_eq!(ns_id[i].value, want, "deepening negascout, depth {d}");
                     assert_eq!(ab_tt[i].value, want, "cutoffs alpha-beta, depth {d}");
                     assert_eq!(ns_tt[i].value, want, "cutoffs negascout, depth {d}");
-                    ab_total += ab.nodes;
-                    ns_total += ns.nodes;
+                    for (k, c) in controls.iter().enumerate() {
+                        assert_eq!(c[i].value, want, "control {k}, seed {seed}, depth {d}");
+                    }
+                    ab_total += ab.stats;
+                    ns_total += ns.stats;
+                    ab_total += ab_id[i].stats;
+                    ns_total += ns_id[i].stats;
                 }
             }
             (ab_total, ns_total)
@@ -676,12 +544,20 @@ mod tests {
     }
 
     /// Checked to fail when NegaScout never re-searches (seed 4 of nogo:4x4).
+    /// The statistics show that the re-search path is taken at all (so
+    /// the values check it) and that only NegaScout takes it.
     #[test]
     fn root_values_agree_with_minimax() {
+        let mut researches = 0;
         for spec in ["domineering:5x5", "nogo:4x4", "mnk:4,4,3", "go:4"] {
             let (ab, ns) = GameSpec::parse(spec).unwrap().build(Check(4));
-            assert!(ab > 0 && ns > 0, "{spec}");
+            assert!(ab.interior > 0 && ns.interior > 0, "{spec}");
+            assert_eq!(ab.researches, 0, "{spec}");
+            assert_eq!(ab.widths.iter().sum::<u64>(), ab.interior, "{spec}");
+            assert!(ns.widths[0] > ab.widths[0], "{spec}: null windows");
+            researches += ns.researches;
         }
+        assert!(researches > 0);
     }
 
     #[test]

@@ -10,6 +10,8 @@
 pub mod alphabeta;
 pub mod bench;
 pub mod bench_search;
+mod bench_search_cli;
+pub mod bench_search_stats;
 pub mod bestfirst;
 #[cfg(test)]
 mod bf_tests;
