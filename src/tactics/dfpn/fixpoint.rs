@@ -150,7 +150,7 @@ use super::numbers::{Child, NO_MOVE};
 use super::search::Search;
 use crate::go::board::{Board, Point, PASS};
 use crate::tactics::life;
-use crate::tactics::rules::Winner;
+use crate::tactics::rules::{Winner, MAX_DEPTH};
 use crate::tactics::zone::Zone;
 
 /// The move of the pseudo-child of an attacker node under a ko ban: the
@@ -175,13 +175,11 @@ fn zone_slot(key: u64) -> usize {
     (key >> 40) as usize & (ZONE_SLOTS - 1)
 }
 
-/// The fixed point of an attacker node's frame while it is built (see the
-/// module documentation).
+/// The fixed point of an attacker node's frame cut to its zone while it is
+/// built (see the module documentation). Kept by level in the search, not
+/// in the frame ([`Frame::fix`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Closure {
-    /// The frame is cut to its zone: no group, moves listed as the zone
-    /// grows.
-    pub on: bool,
     /// The attacker is under a ko ban: the frame has the pseudo-child
     /// [`NULL_PASS`], whose zone joins the node's.
     pub ko: bool,
@@ -200,12 +198,28 @@ pub struct Closure {
 }
 
 impl Closure {
-    pub fn off() -> Closure {
-        Closure::default()
+    /// The fixed point of a frame just cut to its zone; `ko`: the
+    /// attacker is under a ko ban (the frame has the pseudo-child).
+    pub fn start(ko: bool) -> Closure {
+        Closure {
+            ko,
+            ..Closure::default()
+        }
     }
 }
 
+/// The per-level array of fixed points: one per possible length of the
+/// ancestor stack (see [`Frame::level`]).
+pub const CLOSURE_LEVELS: usize = MAX_DEPTH + 3;
+
 impl Search<'_> {
+    /// The fixed point of frame `f`, an attacker node cut to its zone.
+    #[inline]
+    pub(super) fn closure(&mut self, f: &Frame) -> &mut Closure {
+        debug_assert!(f.fix, "only a frame cut to its zone has a fixed point");
+        &mut self.closures[f.level as usize]
+    }
+
     /// Whether the current node, the attacker to move, may be cut to its
     /// zone: no ko ban binds the attacker (none, or the ko model lets it
     /// retake; see the module documentation).
@@ -272,7 +286,7 @@ impl Search<'_> {
                 // moves are not known to lose, and the node must be
                 // searched full width.
                 self.arena.remove(f.base + i);
-                f.closure.full = true;
+                self.closure(f).full = true;
             }
         }
     }
