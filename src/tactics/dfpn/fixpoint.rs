@@ -287,6 +287,7 @@ impl Search<'_> {
                 // searched full width.
                 self.arena.remove(f.base + i);
                 self.closure(f).full = true;
+                self.stats.fix_fail_ko += 1;
             }
         }
     }
@@ -360,6 +361,20 @@ impl Search<'_> {
         let z = self.node_zone();
         self.undo();
         z
+    }
+
+    /// Counts why the zone of the attacker's move `q` is unknown: the
+    /// child is solved in the table but without a zone (its own proof had
+    /// a node searched full width, or the zone was overwritten), or it is
+    /// not (a result resting on the path, or lost from the table).
+    fn count_child_failure(&mut self, q: Point) {
+        self.stats.fix_fail_child += 1;
+        if self.play(q) {
+            let key = self.key();
+            let stored = self.tt.probe(key).is_some_and(|e| e.is_solved());
+            self.stats.fix_fail_child_stored += stored as u64;
+            self.undo();
+        }
     }
 
     /// Adds to `z` the attacker block on `p` whole and every defender
@@ -482,7 +497,10 @@ impl Search<'_> {
             }
             match seed {
                 Some(z) => c.zone.union(&z),
-                None => c.full = true,
+                None => {
+                    c.full = true;
+                    self.stats.fix_fail_seed += 1;
+                }
             }
         }
         if c.full {
@@ -521,6 +539,7 @@ impl Search<'_> {
                         Some(cz) => z.union(&cz),
                         None => {
                             c.full = true;
+                            self.count_child_failure(q);
                             return 0;
                         }
                     }

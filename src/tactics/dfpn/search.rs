@@ -183,6 +183,14 @@ pub struct Stats {
     /// ban.
     pub fix_nodes: u64,
     pub fix_ko: u64,
+    /// Why fixed points failed: the pseudo-child of a ko ban was won by
+    /// the attacker or cut, the seed's zone (the pass, the pseudo-child)
+    /// was unknown, a listed move's zone was unknown; and of the last, how
+    /// many children were solved in the table without a zone.
+    pub fix_fail_ko: u64,
+    pub fix_fail_seed: u64,
+    pub fix_fail_child: u64,
+    pub fix_fail_child_stored: u64,
     /// Nodes where the mover played only its own threats.
     pub threat_nodes_own: u64,
     /// Quiet moves split off a group, and captures evaluated late (see
