@@ -229,7 +229,7 @@ use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
-use fixpoint::{ZoneSlot, ZONE_SLOTS};
+use fixpoint::{Closure, ZoneSlot, CLOSURE_LEVELS, ZONE_SLOTS};
 pub use forced::Forced;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use plan::Algo;
@@ -370,6 +370,8 @@ pub struct Solver {
     cache: Vec<CacheSlot>,
     /// Proof zones of defender wins (see `fixpoint`).
     zones: Vec<ZoneSlot>,
+    /// The zone fixed points of the path's frames, by level.
+    closures: Vec<Closure>,
     zone_epoch: u64,
     /// Benson's verdict on the target for recent positions (see
     /// [`LifeSlot`]).
@@ -409,6 +411,7 @@ impl Solver {
             identity: None,
             cache: Vec::new(),
             zones: Vec::new(),
+            closures: Vec::new(),
             zone_epoch: 0,
             life_cache: Vec::new(),
             progress: None,
@@ -566,6 +569,7 @@ impl Solver {
         if fixpoint && self.zones.is_empty() {
             // Only searches with the zone fixed point use the table.
             self.zones = vec![ZoneSlot::default(); ZONE_SLOTS];
+            self.closures = vec![Closure::default(); CLOSURE_LEVELS];
         }
         let mut s = Search {
             game: CaptureGame::new(board, problem, model, to_move),
@@ -582,6 +586,7 @@ impl Solver {
             fixpoint,
             zone_off: false,
             zones: &mut self.zones,
+            closures: &mut self.closures,
             zone_salt: self.zone_epoch,
             eps_milli: self.eps_milli,
             weak: self.weak,

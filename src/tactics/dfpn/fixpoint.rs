@@ -150,7 +150,7 @@ use super::numbers::{Child, NO_MOVE};
 use super::search::Search;
 use crate::go::board::{Board, Point, PASS};
 use crate::tactics::life;
-use crate::tactics::rules::Winner;
+use crate::tactics::rules::{Winner, MAX_DEPTH};
 use crate::tactics::zone::Zone;
 
 /// The move of the pseudo-child of an attacker node under a ko ban: the
@@ -175,13 +175,11 @@ fn zone_slot(key: u64) -> usize {
     (key >> 40) as usize & (ZONE_SLOTS - 1)
 }
 
-/// The fixed point of an attacker node's frame while it is built (see the
-/// module documentation).
+/// The fixed point of an attacker node's frame cut to its zone while it is
+/// built (see the module documentation). Kept by level in the search, not
+/// in the frame ([`Frame::fix`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Closure {
-    /// The frame is cut to its zone: no group, moves listed as the zone
-    /// grows.
-    pub on: bool,
     /// The attacker is under a ko ban: the frame has the pseudo-child
     /// [`NULL_PASS`], whose zone joins the node's.
     pub ko: bool,
@@ -200,12 +198,28 @@ pub struct Closure {
 }
 
 impl Closure {
-    pub fn off() -> Closure {
-        Closure::default()
+    /// The fixed point of a frame just cut to its zone; `ko`: the
+    /// attacker is under a ko ban (the frame has the pseudo-child).
+    pub fn start(ko: bool) -> Closure {
+        Closure {
+            ko,
+            ..Closure::default()
+        }
     }
 }
 
+/// The per-level array of fixed points: one per possible length of the
+/// ancestor stack (see [`Frame::level`]).
+pub const CLOSURE_LEVELS: usize = MAX_DEPTH + 3;
+
 impl Search<'_> {
+    /// The fixed point of frame `f`, an attacker node cut to its zone.
+    #[inline]
+    pub(super) fn closure(&mut self, f: &Frame) -> &mut Closure {
+        debug_assert!(f.fix, "only a frame cut to its zone has a fixed point");
+        &mut self.closures[f.level as usize]
+    }
+
     /// Whether the current node, the attacker to move, may be cut to its
     /// zone: no ko ban binds the attacker (none, or the ko model lets it
     /// retake; see the module documentation).
@@ -272,7 +286,8 @@ impl Search<'_> {
                 // moves are not known to lose, and the node must be
                 // searched full width.
                 self.arena.remove(f.base + i);
-                f.closure.full = true;
+                self.closure(f).full = true;
+                self.stats.fix_fail_ko += 1;
             }
         }
     }
@@ -346,6 +361,20 @@ impl Search<'_> {
         let z = self.node_zone();
         self.undo();
         z
+    }
+
+    /// Counts why the zone of the attacker's move `q` is unknown: the
+    /// child is solved in the table but without a zone (its own proof had
+    /// a node searched full width, or the zone was overwritten), or it is
+    /// not (a result resting on the path, or lost from the table).
+    fn count_child_failure(&mut self, q: Point) {
+        self.stats.fix_fail_child += 1;
+        if self.play(q) {
+            let key = self.key();
+            let stored = self.tt.probe(key).is_some_and(|e| e.is_solved());
+            self.stats.fix_fail_child_stored += stored as u64;
+            self.undo();
+        }
     }
 
     /// Adds to `z` the attacker block on `p` whole and every defender
@@ -468,7 +497,10 @@ impl Search<'_> {
             }
             match seed {
                 Some(z) => c.zone.union(&z),
-                None => c.full = true,
+                None => {
+                    c.full = true;
+                    self.stats.fix_fail_seed += 1;
+                }
             }
         }
         if c.full {
@@ -507,6 +539,7 @@ impl Search<'_> {
                         Some(cz) => z.union(&cz),
                         None => {
                             c.full = true;
+                            self.count_child_failure(q);
                             return 0;
                         }
                     }

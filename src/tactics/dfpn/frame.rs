@@ -118,9 +118,15 @@ pub struct Frame {
     /// What evaluating a child needs to know about the node.
     here: Here,
     lost: Lost,
-    /// The zone fixed point of an attacker node cut to its zone (see
-    /// `fixpoint`); off elsewhere.
-    pub closure: Closure,
+    /// The frame is an attacker node cut to its zone (see `fixpoint`).
+    /// Its fixed point, some hundred bytes, is not kept here but in the
+    /// search's per-level array at `level` ([`Search::closure`]), so
+    /// that every other frame stays small: frames are on the stack of the
+    /// recursion, one per node of the path, and are built at every visit.
+    pub fix: bool,
+    /// The node's level: the length of the ancestor stack at the node,
+    /// which grows strictly from a node to every node searched below it.
+    pub level: u16,
 }
 
 impl Search<'_> {
@@ -310,7 +316,8 @@ impl Search<'_> {
             end: (Board::point_at(size - 1, size - 1) + 1) as u16,
             here: self.here(),
             lost: Lost::NONE,
-            closure: Closure::off(),
+            fix: false,
+            level: self.anc.len() as u16,
         };
         let mut plain = self.sides == [false, false];
         let mut pseudo = None;
@@ -351,12 +358,14 @@ impl Search<'_> {
         let rule = self
             .zone_rule_applies(no_pass)
             .filter(|_| plain && forced.is_none());
-        f.closure.on = rule.is_some();
-        f.closure.ko = rule == Some(true);
-        let mut group = plain && !f.closure.on;
+        f.fix = rule.is_some();
+        if f.fix {
+            *self.closure(&f) = Closure::start(rule == Some(true));
+        }
+        let mut group = plain && !f.fix;
         if self.fixpoint && self.game.to_move() == self.attacker {
-            self.stats.fix_nodes += f.closure.on as u64;
-            self.stats.fix_ko += !f.closure.on as u64;
+            self.stats.fix_nodes += f.fix as u64;
+            self.stats.fix_ko += !f.fix as u64;
         }
         if group && forced.is_none() && !seen {
             // The group's first member is probed when the group is first
@@ -387,12 +396,14 @@ impl Search<'_> {
             }
         } else if plain {
             late = self.explicit_moves(no_pass, &f.here);
-            if f.closure.on {
+            if f.fix {
+                let mut listed = Zone::new();
                 for &m in self.moves.iter() {
                     if m != PASS {
-                        f.closure.listed.insert(m);
+                        listed.insert(m);
                     }
                 }
+                self.closure(&f).listed = listed;
             }
         }
         let losses = self.atari_losses(&f.here);
@@ -449,7 +460,7 @@ impl Search<'_> {
             self.arena.push(c);
             self.pending.push(Pending::NONE);
         }
-        if f.closure.ko {
+        if f.fix && self.closure(&f).ko {
             self.arena.push(self.null_pass_child());
             self.pending.push(Pending::NONE);
         }

@@ -3,7 +3,7 @@
 //! thresholds grown by the 1+ε rule, and the bookkeeping that makes
 //! transposition-table results safe across paths (see the parent module).
 
-use super::fixpoint::{ZoneSlot, NULL_PASS};
+use super::fixpoint::{Closure, ZoneSlot, NULL_PASS};
 use super::frame::LAZY;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::{CacheSlot, LifeSlot};
@@ -92,6 +92,9 @@ pub struct Search<'a> {
     pub zone_off: bool,
     /// Proof zones of solved defender wins, by key (see `fixpoint`).
     pub zones: &'a mut [ZoneSlot],
+    /// The fixed points of the frames cut to their zone on the path, by
+    /// level (see `Frame::level`); empty when `fixpoint` is off.
+    pub closures: &'a mut [Closure],
     /// Mixed into the zone table's keys: changes with the problem.
     pub zone_salt: u64,
     /// ε of the 1+ε threshold rule, in thousandths.
@@ -180,6 +183,14 @@ pub struct Stats {
     /// ban.
     pub fix_nodes: u64,
     pub fix_ko: u64,
+    /// Why fixed points failed: the pseudo-child of a ko ban was won by
+    /// the attacker or cut, the seed's zone (the pass, the pseudo-child)
+    /// was unknown, a listed move's zone was unknown; and of the last, how
+    /// many children were solved in the table without a zone.
+    pub fix_fail_ko: u64,
+    pub fix_fail_seed: u64,
+    pub fix_fail_child: u64,
+    pub fix_fail_child_stored: u64,
     /// Nodes where the mover played only its own threats.
     pub threat_nodes_own: u64,
     /// Quiet moves split off a group, and captures evaluated late (see
@@ -471,13 +482,13 @@ impl Search<'_> {
         let mut agg;
         loop {
             agg = aggregate(&self.arena[base..], self.weak, f.group);
-            if f.closure.on && agg.delta == 0 {
+            if f.fix && agg.delta == 0 {
                 // Every listed move lost: the zone grows, and the moves
                 // it brings in are searched before the node is lost.
-                let mut c = f.closure;
+                let mut c = *self.closure(&f);
                 let new = self.close_zone(&mut c);
                 self.stats.fix_closures += 1;
-                f.closure = c;
+                *self.closure(&f) = c;
                 if c.full {
                     self.restart_plain(&mut f, no_pass, cursor);
                     continue;
@@ -515,7 +526,7 @@ impl Search<'_> {
             };
             if c.mv == NULL_PASS {
                 self.search_null_pass(&mut f, agg.best, child_th_phi, child_th_delta);
-                if f.closure.full {
+                if self.closure(&f).full {
                     self.restart_plain(&mut f, no_pass, cursor);
                 }
                 continue;
@@ -536,7 +547,7 @@ impl Search<'_> {
         let v = self.finish(&f, &agg, mover);
         let solved = v.is_solved();
         let attacker_win = solved && ((v.phi == 0) == (mover == self.attacker));
-        if attacker_win && f.closure.on && f.closure.grown.contains(v.best as Point) {
+        if attacker_win && f.fix && self.closure(&f).grown.contains(v.best as Point) {
             self.stats.fix_grown_wins += 1;
         }
         debug_assert!(
@@ -554,16 +565,17 @@ impl Search<'_> {
         if storable && self.fixpoint && solved && !attacker_win && v.flags & PATH_DEP == 0 {
             // A defender win's proof zone, for the zone fixed points above.
             let zone = if mover == self.attacker {
-                (f.closure.on && !f.closure.full).then_some(f.closure.zone)
+                (f.fix && !self.closure(&f).full).then(|| self.closure(&f).zone)
             } else {
                 self.defender_win_zone(v.best as Point)
             };
             if let Some(z) = zone {
                 self.store_zone(&z);
             }
-            if mover == self.attacker && f.closure.on {
+            if mover == self.attacker && f.fix {
                 self.stats.fix_lost += 1;
-                self.stats.fix_pruned += self.zone_pruned(&f.closure) as u64;
+                let c = *self.closure(&f);
+                self.stats.fix_pruned += self.zone_pruned(&c) as u64;
             }
         }
         if storable {
