@@ -142,6 +142,7 @@ pub fn search<G: Game>(
         heuristics,
         None,
         Enhancements::default(),
+        None,
     )
 }
 
@@ -210,56 +211,27 @@ pub fn deepen_with<G: Game>(
     let mut last = 0;
     (1..=depth)
         .map(|d| {
-            let r = if enhancements.aspiration {
-                aspiration(game, d, last, windows, heuristics, table, enhancements)
-            } else {
-                search_with(game, d, windows, heuristics, Some(table), enhancements)
-            };
+            let around = enhancements.aspiration.then_some(last);
+            let r = search_with(
+                game,
+                d,
+                windows,
+                heuristics,
+                Some(&mut *table),
+                enhancements,
+                around,
+            );
             last = r.value;
             r
         })
         .collect()
 }
 
-/// One iteration as the games' player runs it (`super::negascout`): from
-/// depth 3 on, a window of ±[`ASPIRATION`] around the last iteration's
-/// value, and the full window again when the value falls outside. The
-/// nodes of both searches count.
-fn aspiration<G: Game>(
-    game: &G,
-    depth: u32,
-    last: i32,
-    windows: Windows,
-    heuristics: &mut Heuristics<G::Move>,
-    table: &mut Table<G::Move>,
-    enhancements: Enhancements,
-) -> Result {
-    let mut s = Search {
-        heuristics,
-        table: Some(table),
-        windows,
-        cutoffs: enhancements.cutoffs,
-        ordering: enhancements.ordering,
-        nodes: 0,
-        stats: Stats::default(),
-    };
-    let mut g = game.clone();
-    let narrow = depth >= 3 && last.abs() < EVAL_MAX;
-    let mut value = if narrow {
-        s.search(&mut g, last - ASPIRATION, last + ASPIRATION, depth, 0)
-    } else {
-        s.search(&mut g, -INF, INF, depth, 0)
-    };
-    if narrow && (value - last).abs() >= ASPIRATION {
-        value = s.search(&mut g, -INF, INF, depth, 0);
-    }
-    Result {
-        value,
-        nodes: s.nodes,
-        stats: s.stats,
-    }
-}
-
+/// One search to `depth` with the full window; or, given the last
+/// iteration's value `around`, one iteration as the games' player runs it
+/// (`super::negascout`): from depth 3 on, a window of ±[`ASPIRATION`]
+/// around that value, and the full window again when the value falls
+/// outside. The nodes of both searches count.
 fn search_with<G: Game>(
     game: &G,
     depth: u32,
@@ -267,6 +239,7 @@ fn search_with<G: Game>(
     heuristics: &mut Heuristics<G::Move>,
     table: Option<&mut Table<G::Move>>,
     enhancements: Enhancements,
+    around: Option<i32>,
 ) -> Result {
     let mut s = Search {
         heuristics,
@@ -278,7 +251,14 @@ fn search_with<G: Game>(
         stats: Stats::default(),
     };
     let mut g = game.clone();
-    let value = s.search(&mut g, -INF, INF, depth, 0);
+    let narrow = around.filter(|last| depth >= 3 && last.abs() < EVAL_MAX);
+    let mut value = match narrow {
+        Some(last) => s.search(&mut g, last - ASPIRATION, last + ASPIRATION, depth, 0),
+        None => s.search(&mut g, -INF, INF, depth, 0),
+    };
+    if narrow.is_some_and(|last| (value - last).abs() >= ASPIRATION) {
+        value = s.search(&mut g, -INF, INF, depth, 0);
+    }
     Result {
         value,
         nodes: s.nodes,
