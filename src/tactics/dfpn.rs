@@ -222,6 +222,8 @@ pub mod tt;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_ko;
+#[cfg(test)]
 mod tests_life;
 
 use crate::go::board::{Board, Point, PointList, MAX_POINTS, PASS};

@@ -33,7 +33,7 @@ pub(crate) fn pt(b: &Board, v: &str) -> Point {
     }
 }
 
-fn name(p: Point) -> String {
+pub(crate) fn name(p: Point) -> String {
     if p == PASS {
         "PASS".into()
     } else {
@@ -210,7 +210,7 @@ fn two_eyes_live() {
 /// White's group (A2 B2 C2 B1) has two liberties, A1 and C1. Black can only
 /// fill C1 by capturing D1, which starts a ko; black has two eyes, so
 /// nothing else matters.
-const KO: &[&str] = &[
+pub(crate) const KO: &[&str] = &[
     "X.X.X", //
     "XXXXX", "XXXXX", "OOOXX", ".O.OX",
 ];
