@@ -358,9 +358,10 @@ impl<G: Game, R: Rule> Search<G, R> {
     }
 
     /// The children of `extend` in a tree, and the `update` of their
-    /// parent (see [`Fresh`]). A function of its own: inlined into the
-    /// search loop, its loop kept its sums in memory for want of registers
-    /// (PP², Domineering 6×6: 43 instructions per child, 15 now).
+    /// parent (see [`Fresh`]). Inlined: out of line, its loop had fewer
+    /// instructions (a value was no longer kept in memory for want of
+    /// registers) but the call cost more than that (PP², Domineering 6×6,
+    /// 2% more instructions).
     #[inline(always)]
     fn extend_tree(&mut self, g: &mut G, ctx: &mut Ctx) -> Eval<R::V, R::Acc> {
         if G::CHILDREN_AT_ONCE {
