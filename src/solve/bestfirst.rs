@@ -218,7 +218,7 @@ impl<G: Game, R: Rule> Search<G, R> {
             child_keys: Vec::with_capacity(MAX_MOVES),
             child_nodes: Vec::with_capacity(MAX_MOVES),
             infos: Vec::with_capacity(MAX_MOVES),
-            leaf_keys: Box::new(leaf_keys(&rule, &*leaves)),
+            leaf_keys: Box::new(leaf_keys(&rule, &leaves)),
             leaves,
             memo: rule.memo(),
             runners: vec![
