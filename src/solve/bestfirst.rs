@@ -69,6 +69,10 @@ use crate::games::{ChildInfo, Color, Game, MoveList, Outcome, MAX_MOVES};
 mod lazy;
 use lazy::{Runner, EMPTY};
 
+#[path = "bestfirst_fold.rs"]
+mod fold;
+use fold::{leaf_keys, Fresh};
+
 #[path = "bestfirst_drive.rs"]
 mod driver;
 pub use driver::{drive, memory, solve_with, Ctx, Detail, Prover, Status, DEFAULT_MEMORY};
@@ -138,7 +142,10 @@ pub trait Rule: Copy {
 }
 
 /// What `update` finds: the node's value and flags, the index of the
-/// child to select, and the runner-up (index and value) when it is kept.
+/// child to select, the runner-up (index and value) when it is kept, and
+/// then (an unsolved node of an [`Rule::INCREMENTAL`] rule) the
+/// accumulated values of the children other than the selected one
+/// ([`Rule::remove`]; else anything: it is not read).
 type Eval<V, A> = (V, u16, usize, Option<(u16, V)>, A);
 
 /// One level of best-first search with its store (and its second level).
@@ -161,7 +168,10 @@ pub struct Search<G: Game, R: Rule> {
     /// `init-leaf` for every mobility up to [`MAX_MOVES`], computed once:
     /// PP's leaf values take an `exp` and a `log`, and every child of
     /// every expansion needs one.
-    leaves: Vec<R::V>,
+    leaves: Box<[R::V; MAX_MOVES + 1]>,
+    /// By mobility, the rank of `init-leaf` in `select-child`'s order and
+    /// the mobility, as [`Fresh`] wants them.
+    leaf_keys: Box<[u64; MAX_MOVES + 1]>,
     memo: R::Memo,
     /// By depth on the path, the runner-up of that node's last full
     /// update ([`Rule::INCREMENTAL`] rules on a tree only).
@@ -196,6 +206,7 @@ impl<G: Game, R: Rule> Search<G, R> {
         } else {
             (Store::new(own, false, usize::MAX), None)
         };
+        let leaves = Box::new(std::array::from_fn(|c| rule.leaf(c)));
         let sub = second_level.then(|| Box::new(Search::new(rule, memory - own, false, false)));
         Search {
             rule,
@@ -207,7 +218,8 @@ impl<G: Game, R: Rule> Search<G, R> {
             child_keys: Vec::with_capacity(MAX_MOVES),
             child_nodes: Vec::with_capacity(MAX_MOVES),
             infos: Vec::with_capacity(MAX_MOVES),
-            leaves: (0..=MAX_MOVES).map(|c| rule.leaf(c)).collect(),
+            leaf_keys: Box::new(leaf_keys(&rule, &leaves)),
+            leaves,
             memo: rule.memo(),
             runners: vec![
                 Runner {
@@ -260,7 +272,7 @@ impl<G: Game, R: Rule> Search<G, R> {
     #[inline(always)]
     fn fresh_with(
         rule: R,
-        leaves: &[R::V],
+        leaves: &[R::V; MAX_MOVES + 1],
         outcome: Option<Outcome>,
         mover: Color,
         mobility: usize,
@@ -311,60 +323,18 @@ impl<G: Game, R: Rule> Search<G, R> {
         }
     }
 
-    /// The fold of [`Search::evaluate`] over the children in edge order;
-    /// a tree hands it a slice, so the loop has no index checks (this is
-    /// the innermost loop of every best-first search). The runner-up is
-    /// looked for only where [`Search::step`] may use it (`steps`, an
-    /// incremental rule): elsewhere it cost PPT 8% of its instructions.
-    #[inline(always)]
-    fn update<'n>(
-        &self,
-        children: impl Iterator<Item = &'n Node<R::V>>,
-        steps: bool,
-    ) -> Eval<R::V, R::Acc>
-    where
-        R::V: 'n,
-    {
-        let runner = R::INCREMENTAL && steps;
-        let mut acc = self.rule.start();
-        let mut best = usize::MAX;
-        let mut best_value = self.rule.lost();
-        let mut second: Option<(u16, R::V)> = None;
-        for (i, child) in children.enumerate() {
-            if child.flags & LOST != 0 {
-                return (self.rule.won(), EXPANDED | WON, i, None, acc);
-            }
-            acc = self.rule.add(acc, child.value);
-            if child.flags & WON == 0 {
-                if best == usize::MAX || self.rule.better(&child.value, &best_value) {
-                    if runner && best != usize::MAX {
-                        // The old best is at least as good as any runner-up
-                        // so far, and comes first among equals.
-                        second = Some((best as u16, best_value));
-                    }
-                    best = i;
-                    best_value = child.value;
-                } else if runner && second.is_none_or(|(_, s)| self.rule.better(&child.value, &s)) {
-                    second = Some((i as u16, child.value));
-                }
-            }
-        }
-        if best == usize::MAX {
-            // Every child is won for its mover.
-            return (self.rule.lost(), EXPANDED | LOST, 0, None, acc);
-        }
-        (
-            self.rule.finish(acc, &self.memo),
-            EXPANDED,
-            best,
-            second,
-            acc,
-        )
-    }
-
     /// `extend`: creates the children of leaf `id` (position `g`). False
-    /// when the store (or the table) is full.
-    fn extend(&mut self, id: NodeId, g: &mut G, ctx: &mut Ctx) -> bool {
+    /// when the store (or the table) is full. A plain expansion in a tree
+    /// also leaves in `fresh` the `update` of `id` from its new children
+    /// (computed while they are made), which the backpropagation then
+    /// uses instead of reading them back.
+    fn extend(
+        &mut self,
+        id: NodeId,
+        g: &mut G,
+        ctx: &mut Ctx,
+        fresh: &mut Option<Eval<R::V, R::Acc>>,
+    ) -> bool {
         if self.sub.is_some() && self.extend_by_search(id, g, ctx) {
             return true;
         }
@@ -378,24 +348,46 @@ impl<G: Game, R: Rule> Search<G, R> {
         if self.table.is_some() {
             self.extend_dag(g, ctx);
         } else {
-            if G::CHILDREN_AT_ONCE {
-                g.children_info(&self.moves, &mut self.infos);
-            }
-            let (rule, leaves, moves, infos) = (self.rule, &self.leaves, &self.moves, &self.infos);
-            self.store.push_tree_children(moves, |i| {
-                let c = if G::CHILDREN_AT_ONCE {
-                    infos[i]
-                } else {
-                    g.child_info(moves[i])
-                };
-                Self::fresh_with(rule, leaves, c.outcome, c.to_move, c.mobility, ctx)
-            });
+            *fresh = Some(self.extend_tree(g, ctx));
         }
         let node = self.store.node_mut(id);
         node.first = first;
         node.len = k as u16;
         node.flags |= EXPANDED;
         true
+    }
+
+    /// The children of `extend` in a tree, and the `update` of their
+    /// parent (see [`Fresh`]). Inlined: out of line, its loop had fewer
+    /// instructions (a value was no longer kept in memory for want of
+    /// registers) but the call cost more than that (PP², Domineering 6×6,
+    /// 2% more instructions).
+    #[inline(always)]
+    fn extend_tree(&mut self, g: &mut G, ctx: &mut Ctx) -> Eval<R::V, R::Acc> {
+        if G::CHILDREN_AT_ONCE {
+            g.children_info(&self.moves, &mut self.infos);
+        }
+        // Slices, not the vectors: their lengths stay in registers while
+        // the loop writes the store.
+        let (rule, leaves, keys) = (self.rule, &*self.leaves, &*self.leaf_keys);
+        let (moves, infos) = (self.moves.as_slice(), self.infos.as_slice());
+        let mut fold = Fresh::new(&rule);
+        self.store.push_tree_children(moves, |i| {
+            let c = if G::CHILDREN_AT_ONCE {
+                infos[i]
+            } else {
+                g.child_info(moves[i])
+            };
+            if c.outcome.is_none() {
+                let m = c.mobility.min(MAX_MOVES);
+                fold.leaf(&rule, i, leaves[m], keys[m]);
+                return Node::new(leaves[m], 0);
+            }
+            let node = Self::fresh_with(rule, leaves, c.outcome, c.to_move, c.mobility, ctx);
+            fold.terminal(&rule, i, &node);
+            node
+        });
+        fold.eval(&rule, &self.memo, leaves, R::INCREMENTAL)
     }
 
     /// The children of `extend` with transpositions: a child whose key is
@@ -538,13 +530,14 @@ impl<G: Game, R: Rule> Search<G, R> {
                 self.path.push((cur, m, u, best as u16));
                 cur = child;
             }
+            let mut fresh = None;
             if self.store.node(cur).solved() {
                 // A stale DAG parent chose a solved child: refresh the path.
                 let (parent, m, u, _) = self.path.pop().expect("the root is unsolved");
                 g.undo(m, u);
                 cur = parent;
             } else {
-                if !self.extend(cur, &mut g, ctx) {
+                if !self.extend(cur, &mut g, ctx, &mut fresh) {
                     if first_level {
                         ctx.stopped = Some(Stopped::Memory);
                     }
@@ -566,8 +559,9 @@ impl<G: Game, R: Rule> Search<G, R> {
             let bottom = self.path.len();
             let (mut depth, mut id) = (bottom, cur);
             let mut changed: Option<R::V> = None;
-            // Whether the child just updated is now lost for its mover.
-            let mut lost_below = false;
+            // Whether the child just updated is now lost (won) for its
+            // mover.
+            let (mut lost_below, mut won_below) = (false, false);
             loop {
                 let stepped = changed.and_then(|new| self.step(id, depth, &new));
                 self.stale[depth] = false;
@@ -584,6 +578,13 @@ impl<G: Game, R: Rule> Search<G, R> {
                             let taken = self.path[depth].3 as usize;
                             let acc = self.rule.start();
                             (self.rule.won(), EXPANDED | WON, taken, None, acc)
+                        } else if won_below && self.all_won(id, depth) {
+                            // Every child won for its mover: a fifth of
+                            // the updates after a child is won (PP²).
+                            let acc = self.rule.start();
+                            (self.rule.lost(), EXPANDED | LOST, 0, None, acc)
+                        } else if let Some(e) = fresh.take() {
+                            e
                         } else {
                             self.evaluate(id)
                         };
@@ -605,6 +606,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                 }
                 changed = (!solved).then_some(value);
                 lost_below = flags & LOST != 0;
+                won_below = flags & WON != 0;
                 depth -= 1;
                 id = self.path[depth].0;
             }

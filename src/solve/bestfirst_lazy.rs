@@ -89,8 +89,23 @@ impl<G: Game, R: Rule> Search<G, R> {
             EXPANDED,
             best,
             runner.second,
-            acc,
+            runner.rest,
         ))
+    }
+
+    /// Whether every child of the path's node `id` at depth `depth`, in
+    /// a tree, is won for its mover now that its selected child is: the
+    /// node was unsolved at its last full update, which found no other
+    /// unsolved child (no runner-up), and only the selected child has
+    /// changed since. Then the full update finds the node lost and
+    /// selects child 0.
+    #[inline]
+    pub(super) fn all_won(&self, id: NodeId, depth: usize) -> bool {
+        self.table.is_none()
+            && self
+                .runners
+                .get(depth)
+                .is_some_and(|r| r.node == id && r.second.is_none())
     }
 
     /// Whether a node that selected child `best` keeps it when that child's
@@ -234,21 +249,18 @@ impl<G: Game, R: Rule> Search<G, R> {
         let Some(r) = self.runners.get_mut(depth) else {
             return;
         };
-        let (_, flags, best, second, acc) = *e;
+        let (_, flags, _, second, rest) = *e;
         *r = if flags & (WON | LOST) == 0 {
-            let e = self.store.node(cur).first as usize + best;
             Runner {
                 node: cur,
                 second,
-                rest: self
-                    .rule
-                    .remove(acc, self.store.node(self.store.child(e)).value),
+                rest,
             }
         } else {
             Runner {
                 node: NONE,
                 second: None,
-                rest: acc,
+                rest,
             }
         };
     }
