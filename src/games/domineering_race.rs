@@ -11,6 +11,7 @@
 //! `domineering_tests.rs` check every bound here against exhaustive
 //! search.
 
+pub use super::runs::{pick_pairs, Runs};
 use super::{Color, Outcome};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Shl, Shr};
 
@@ -140,7 +141,8 @@ impl<B: Bits> Masks<B> {
     /// Items of different kinds never share an opponent's run, and every
     /// item is spoilt by one opposing move at most (the race's rule).
     pub fn assets(&self, color: Color, their_pick: B) -> Assets {
-        self.assets_from(color, &self.common(color), their_pick)
+        let theirs = self.runs(color.opp());
+        self.assets_from(color, &self.common(color), &theirs, their_pick)
     }
 
     /// What [`Self::assets`] and [`Self::cell_race`] both start from.
@@ -168,7 +170,16 @@ impl<B: Bits> Masks<B> {
         }
     }
 
-    fn assets_from(&self, color: Color, common: &Common<B>, their_pick: B) -> Assets {
+    /// [`Self::assets`], with what the caller already has: `common`, and
+    /// the runs of the free cells in the opponent's direction, `theirs`,
+    /// whose packing is `their_pick`.
+    fn assets_from(
+        &self,
+        color: Color,
+        common: &Common<B>,
+        theirs: &Runs<B>,
+        their_pick: B,
+    ) -> Assets {
         let free = self.free;
         let (step, edge) = self.dir(color);
         let (os, oedge) = self.dir(color.opp());
@@ -183,7 +194,7 @@ impl<B: Bits> Masks<B> {
             let low = (B::ONE << x) | (B::ONE << (x + os));
             let cells = low | (low << step);
             if cells & claimed == B::ZERO {
-                claimed |= run_fill(cells, free, os, oedge);
+                claimed |= theirs.fill(cells);
                 worth[3] += 1;
                 // Drop the squares that now overlap a claimed run.
                 let c = claimed | (claimed >> os);
@@ -194,8 +205,7 @@ impl<B: Bits> Masks<B> {
         // the second cell of each pair its greedy packing places (odd
         // offsets), and every cell of a run of even length (no cell left
         // over there).
-        let left_over = free & !(their_pick | (their_pick << os));
-        let shortens = (their_pick << os) | (free & !run_fill(left_over, free, os, oedge));
+        let shortens = theirs.shortening(their_pick);
         let cand = unused & (unused >> step) & edge;
         let two = cand & shortens & (shortens >> step);
         let one = cand & (shortens | (shortens >> step)) & !two;
@@ -206,7 +216,7 @@ impl<B: Bits> Masks<B> {
             while set != B::ZERO {
                 let x = set.low();
                 let cells = (B::ONE << x) | (B::ONE << (x + step));
-                claimed |= run_fill(cells, free, os, oedge);
+                claimed |= theirs.fill(cells);
                 worth[w] += 1;
                 set &= !(claimed | (claimed >> step));
             }
@@ -313,22 +323,24 @@ impl<B: Bits> Masks<B> {
     /// the mover wins them moving first (`win`). The same tests as
     /// [`Masks::analyse`], without the evaluation.
     pub fn race_bound(&self, me: Color, loss: bool, win: bool) -> Option<Outcome> {
-        if loss && self.wins_races(me.opp(), false, self.packing(me)) {
+        if loss && self.wins_races(me.opp(), false, &self.runs(me)) {
             return Some(Outcome::Loss);
         }
-        if win && self.wins_races(me, true, self.packing(me.opp())) {
+        if win && self.wins_races(me, true, &self.runs(me.opp())) {
             return Some(Outcome::Win);
         }
         None
     }
 
     /// Whether `p`, moving first or not, wins the race of its assets
-    /// against the opponent's packing `q_pick`, or the count of cells:
+    /// against the opponent's packing (of the free cells' runs `q` in the
+    /// opponent's direction), or the count of cells:
     /// [`Self::lost_race`] and [`Self::won_race`] in one, sharing what
     /// the two races start from.
-    fn wins_races(&self, p: Color, first: bool, q_pick: B) -> bool {
+    fn wins_races(&self, p: Color, first: bool, q: &Runs<B>) -> bool {
         let common = self.common(p);
-        let moves = race_moves(self.assets_from(p, &common, q_pick), first);
+        let q_pick = q.pick();
+        let moves = race_moves(self.assets_from(p, &common, q, q_pick), first);
         let q_most = q_pick.ones();
         (if first {
             moves > q_most
@@ -341,8 +353,14 @@ impl<B: Bits> Masks<B> {
     /// lower cells of its greedy packing, [`Domineering::max_moves`](super::Domineering::max_moves) of them.
     #[inline]
     pub fn packing(&self, color: Color) -> B {
+        self.runs(color).pick()
+    }
+
+    /// The runs of the free cells in `color`'s direction.
+    #[inline]
+    pub fn runs(&self, color: Color) -> Runs<B> {
         let (step, edge) = self.dir(color);
-        pick_pairs(self.free, step, edge)
+        Runs::new(self.free, step, edge)
     }
 
     /// The loss half: the opponent's assets `yours`, moving second, reach
@@ -358,48 +376,6 @@ impl<B: Bits> Masks<B> {
     #[inline]
     fn won_race(&self, me: Color, mine: Assets, pick_yours: B) -> bool {
         race_moves(mine, true) > pick_yours.ones() || self.cell_race(me, true)
-    }
-}
-
-/// The lower cells of the dominoes a greedy packing places into `cells`
-/// along direction `step` (`edge`: cells whose partner is on the board):
-/// from the first cell of each maximal run, every other pair, which is
-/// the most a run holds (⌊L/2⌋). A few word operations per round.
-#[inline]
-pub fn pick_pairs<B: Bits>(mut cells: B, step: u32, edge: B) -> B {
-    let mut picked = B::ZERO;
-    while cells != B::ZERO {
-        // Run starts: cells whose predecessor in the direction is not in
-        // the set (or not linked to them: a row's last cell).
-        let starts = cells & !((cells & edge) << step);
-        let pairs = starts & (cells >> step) & edge;
-        picked |= pairs;
-        cells &= !(starts | (pairs << step));
-    }
-    picked
-}
-
-/// The cells of `free` whose loss shortens the packing of their run
-/// along `step` (`pick`: [`pick_pairs`] of `free`): every cell of a run of
-/// even length, and the odd offsets (second cells of the picked pairs) of
-/// an odd one.
-#[inline]
-pub fn shortening<B: Bits>(free: B, pick: B, step: u32, edge: B) -> B {
-    let left_over = free & !(pick | (pick << step));
-    (pick << step) | (free & !run_fill(left_over, free, step, edge))
-}
-
-/// The cells of the maximal runs (along direction `step`, inside `free`)
-/// that hold a cell of `cells`.
-#[inline]
-pub fn run_fill<B: Bits>(cells: B, free: B, step: u32, edge: B) -> B {
-    let mut m = cells;
-    loop {
-        let grown = (m | ((m & edge) << step) | ((m >> step) & edge)) & free;
-        if grown == m {
-            return m;
-        }
-        m = grown;
     }
 }
 

@@ -33,7 +33,7 @@
 //!
 //! Nothing is allocated after [`Solver::new`].
 
-use super::race::{pick_pairs, run_fill, shortening, Bits, Masks};
+use super::race::{Bits, Masks};
 use super::Domineering;
 use crate::games::{Color, Game, Outcome, MAX_MOVES};
 use crate::solve::buckets::{Buckets, Slot};
@@ -276,15 +276,13 @@ impl Search<'_, '_> {
         tt_move: u8,
         keys: &mut ArrayVec<i64, MAX_MOVES>,
     ) {
-        let (step, edge) = g.dir(me);
-        let (os, oedge) = g.dir(me.opp());
+        let (step, _) = g.dir(me);
         let side = color_index(me);
-        let free = g.free;
-        let pick_mine = pick_pairs(free, step, edge);
-        let pick_theirs = pick_pairs(free, os, oedge);
-        let their_short = shortening(free, pick_theirs, os, oedge);
-        let my_left = free & !(pick_mine | (pick_mine << step));
-        let costs_two = (pick_mine << step) & !run_fill(my_left, free, step, edge);
+        let (mine, theirs) = (g.runs(me), g.runs(me.opp()));
+        let pick_mine = mine.pick();
+        let their_short = theirs.shortening(theirs.pick());
+        let my_left = g.free & !(pick_mine | (pick_mine << step));
+        let costs_two = (pick_mine << step) & !mine.fill(my_left);
         let mut set = g.move_mask(me);
         while set != B::ZERO {
             let m = set.low();
