@@ -91,12 +91,26 @@ impl<B: Bits> Runs<B> {
         // same run, either way; a cell 2^k ahead (behind) is in the run
         // iff that cell (this one) has 2^k predecessors.
         let mut g = seeds & self.cells;
-        for k in 0..self.rounds {
+        let round = |g: B, k: usize| {
             let s = self.step << k;
             let b = self.back[k];
-            g |= ((g << s) & b) | ((g >> s) & (b >> s));
+            g | ((g << s) & b) | ((g >> s) & (b >> s))
+        };
+        // Straight-line code for the usual round counts (runs of up to 8
+        // cells: every board up to 8×8), the loop beyond: a fill runs for
+        // nearly every item of every race.
+        match self.rounds {
+            0 => g,
+            1 => round(g, 0),
+            2 => round(round(g, 0), 1),
+            3 => round(round(round(g, 0), 1), 2),
+            _ => {
+                for k in 0..self.rounds {
+                    g = round(g, k);
+                }
+                g
+            }
         }
-        g
     }
 
     /// The cells whose loss shortens the packing of their run (`pick`:
