@@ -12,9 +12,8 @@
 //!   count of cells ([`Domineering::cell_race`]);
 //! * a look-ahead tests the best [`LOOKAHEAD`] children, in move order,
 //!   for a loss of the opponent (no move left, the loss half of the race,
-//!   or near the root a proven entry of the table) before any is searched,
-//!   and tells those children that their loss half was already tried, so
-//!   that no race is run twice;
+//!   or near the root a proven entry of the table) before any is searched;
+//!   a node itself tries only the win half (see [`Search::search`]);
 //! * a transposition table holds proven results, keyed by the board's
 //!   mirror images ([`Game::canonical_key`]), in two-slot buckets with the
 //!   *TwoBig* replacement scheme (Breuker et al.); every entry is exact,
@@ -133,7 +132,7 @@ impl Solver {
             root_best: None,
         };
         let mut g = *game;
-        let win = search.search(&mut g, 0, false);
+        let win = search.search(&mut g, 0);
         let (budget, best) = (search.budget, search.root_best);
         let value = if win { Outcome::Win } else { Outcome::Loss };
         budget.report(|| value, best, self.bytes())
@@ -166,7 +165,7 @@ pub fn solve(game: &Domineering, limits: &Limits) -> Report<u8> {
 impl Search<'_, '_> {
     /// Whether the player to move wins (meaningless once the budget
     /// stopped the search).
-    fn search(&mut self, g: &mut Domineering, ply: usize, checked: bool) -> bool {
+    fn search(&mut self, g: &mut Domineering, ply: usize) -> bool {
         if !self.budget.count() {
             return false;
         }
@@ -189,10 +188,14 @@ impl Search<'_, '_> {
             }
             tt_move = e.best;
         }
-        if !root {
-            if let Some(o) = g.race_bound(!checked, true) {
-                return o == Outcome::Win;
-            }
+        // Only the win half: the loss half is the test the parent's
+        // look-ahead ran on its best children, and past those it almost
+        // never decides (it used to run there: 8×8 took 6,861,314 nodes
+        // with it, 6,861,580 without, and 7×8 the same 675,033, for 10%
+        // more instructions). Skipping a bound is sound: the node is
+        // searched instead.
+        if !root && g.race_bound(false, true) == Some(Outcome::Win) {
+            return true;
         }
         let nodes_before = self.budget.nodes;
         let mut keys = ArrayVec::<i64, MAX_MOVES>::new();
@@ -241,7 +244,7 @@ impl Search<'_, '_> {
                 g.undo(next, ());
             }
             g.play(m);
-            let lost = !self.search(g, ply + 1, i < look);
+            let lost = !self.search(g, ply + 1);
             g.undo(m, ());
             if self.budget.stopped.is_some() {
                 return false;
