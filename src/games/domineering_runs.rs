@@ -85,7 +85,7 @@ impl<B: Bits> Runs<B> {
     }
 
     /// The cells of the runs that hold a cell of `seeds`.
-    #[inline]
+    #[inline(always)]
     pub fn fill(&self, seeds: B) -> B {
         // After round k every cell within 2^(k+1) − 1 of a seed, in the
         // same run, either way; a cell 2^k ahead (behind) is in the run
