@@ -64,11 +64,14 @@ const PACKING_WEIGHT: i64 = 32;
 
 /// How many children, best first, the look-ahead tests for a static loss
 /// before any is searched: more find more immediate wins but cost a race
-/// each at nodes that cut anyway (8 took the fewest instructions on 7×7
-/// and 8×6 among 2, 4, 6, 8, 12 and all; with Obsequi's order, 8×8 took
-/// 7.32M nodes and 3.74 s of CPU with 6, 6.86M and 3.46 s with 8, 6.51M
-/// and 3.69 s with 12, 6.40M and 3.75 s with 16).
-const LOOKAHEAD: usize = 8;
+/// each at nodes that cut anyway. Once nodes ran only the win half of the
+/// race, 5 took the fewest instructions: 8×8 took 7.72M nodes and 17.19G
+/// instructions with 5, 7.33M and 17.49G with 6, 6.86M and 18.44G with 8
+/// (7×8: 1.52G with 5, 1.66G with 8, 1.90G with 12), and 1.76–1.98 s of
+/// CPU with 5 against 1.91–2.22 s with 8, alternating on a loaded
+/// machine; 3 to 6 were within its noise. (Before, with both halves at
+/// every node, 8 had been best among 2, 4, 6, 8, 12 and all.)
+const LOOKAHEAD: usize = 5;
 
 /// Plies near the root where the look-ahead also probes the table for
 /// each child (an enhanced transposition cutoff): deeper, the cache misses
