@@ -71,9 +71,10 @@ bits!(u128);
 /// rarely wins when the assets fall far short: on 7×8, of the 810,000
 /// cell counts after a failed race moving second, the 5,400 wins all came
 /// at shortfalls 1 to 6 while 527,000 of the counts had shortfalls of 7
-/// or more (moving first: 24,300 wins, all but 75 at 1 to 6). With 6,
-/// 8×8 took 6,861,314 nodes (6,856,727 trying every count), with 4
-/// 6,986,005 and with 3 7,304,341, for no less time.
+/// or more (moving first: 24,300 wins, all but 75 at 1 to 6). With 6
+/// (and the solver's look-ahead of 8 then), 8×8 took 6,861,314 nodes
+/// (6,856,727 trying every count), with 4 6,986,005 and with 3
+/// 7,304,341, for no less time.
 pub const CELL_RACE_SHORTFALL: u32 = 6;
 
 /// What both races of one player start from (see [`Masks::assets`]).
