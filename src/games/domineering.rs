@@ -637,3 +637,6 @@ pub mod solver;
 
 #[path = "domineering_race.rs"]
 pub mod race;
+
+#[path = "domineering_runs.rs"]
+pub mod runs;
