@@ -213,11 +213,13 @@ mod child;
 mod fixpoint;
 mod forced;
 mod frame;
+mod kozone;
 mod numbers;
 mod plan;
 mod search;
 mod threats;
 pub mod tt;
+mod zones;
 
 #[cfg(test)]
 mod tests;
@@ -229,7 +231,7 @@ use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
-use fixpoint::{Closure, ZoneSlot, CLOSURE_LEVELS, ZONE_SLOTS};
+use fixpoint::{Closure, CLOSURE_LEVELS};
 pub use forced::Forced;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use plan::Algo;
@@ -241,6 +243,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use threats::{CacheSlot, LifeSlot, CACHE_SLOTS, LIFE_SLOTS};
 use tt::{Table, KO, REL};
+use zones::{ZoneSlot, ZONE_SLOTS};
 
 /// Default ε of the 1+ε threshold rule.
 pub const DEFAULT_EPSILON: f64 = 0.25;
