@@ -19,10 +19,14 @@ use crate::tactics::rules::Winner;
 use crate::tactics::zone::Zone;
 use crate::tactics::{life, race};
 
-/// Slots of the zone table (a power of two): 27 MB. Zones are read when a
-/// parent closes its zone, often long after they were written, and a lost
-/// one makes the parent's zone the whole board; a small table lost most.
-pub const ZONE_SLOTS: usize = 1 << 18;
+/// Slots of the zone table (a power of two): 109 MB, allocated by the
+/// first search with the zone fixed point. Zones are read when a parent
+/// closes its zone, often long after they were written, and a lost one
+/// fails the parent's fixed point, whose own proof then has no zone, and
+/// so on up (a cascade). With 2^18 slots that cascade, started by lost
+/// zones, was the main cause of failed fixed points on capture test 2
+/// (4,719 of them at 1M nodes); with 2^20 or 2^21 slots, 27 to 29.
+pub const ZONE_SLOTS: usize = 1 << 20;
 
 /// One slot of the zone table: a node's key and its proof's zone.
 #[derive(Clone, Copy, Default)]
