@@ -104,7 +104,9 @@
 //!    the attacker's move, once the moves of the closed zone of the
 //!    defender's proofs (proofs without a cut line, their zones kept in a
 //!    side table) are all refuted, every other attacker move loses too,
-//!    on every path; the node's flags are those of its listed children.
+//!    on every path; the node's flags are those of its listed children,
+//!    and `KO` when a ko capture of the zone was refuted by the ko loop
+//!    (the defender's immediate retake, under the model that favours it).
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
