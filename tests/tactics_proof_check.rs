@@ -11,9 +11,10 @@
 use std::sync::atomic::AtomicBool;
 use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, SolveResult, Solver};
 use tesuji::tactics::problems::{
-    check_solver, generate, generate_forced, generate_life, generate_race, GeneratedProblem,
-    SolverAnswer,
+    check_solver, generate, generate_forced, generate_life, generate_race, generate_solved,
+    GeneratedProblem, SolverAnswer,
 };
+use tesuji::tactics::rules::Winner;
 use tesuji::tactics::CaptureGame;
 
 fn check(algo: Algo) {
@@ -126,6 +127,62 @@ fn fixpoint_rule_prunes_and_keeps_what_matters() {
     assert!(report.is_clean(), "{report}");
     assert!(pruned > 100, "the rule left out too few moves: {pruned}");
     assert!(grown_wins > 10, "too few wins by grown moves: {grown_wins}");
+}
+
+/// GNU Go's ko codes from the three models at once (`solve_with_ko`),
+/// checked against the codes the reference's three solutions give. A
+/// result wrongly flagged free of ko lets the solver skip the other
+/// models: the zone fixed point's ko loop holds only when the defender is
+/// favoured, and must say so.
+#[test]
+fn fixpoint_ko_codes_agree_with_exhaustive_search() {
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(16);
+    let (mut checked, mut loops) = (0, 0);
+    for (p, solutions) in generate_solved(0x4B0C_0DE5, 300) {
+        let mover = p.mover();
+        // The reference's winner when the opponent of the mover, nobody,
+        // or the mover is favoured (`ko_models`: nobody, attacker,
+        // defender).
+        let wins = |i: usize| solutions[i].0 == mover;
+        let (opp, own) = if mover == Winner::Attacker {
+            (2, 1)
+        } else {
+            (1, 2)
+        };
+        let want = if wins(opp) {
+            1
+        } else if !wins(own) {
+            0
+        } else if wins(0) {
+            2
+        } else {
+            3
+        };
+        let opts = Options {
+            algo: Algo::FixpointDfpn,
+            ..Options::default()
+        };
+        let limits = Limits {
+            nodes: 2_000_000,
+            time: None,
+        };
+        let r = solver.solve_with_ko(&p.board, p.problem(), p.to_move, opts, limits, &stop);
+        if let Some(code) = r.code {
+            checked += 1;
+            assert_eq!(code, want, "{}", p.describe(p.ko_models()[opp]));
+        }
+        let q = Question {
+            board: &p.board,
+            problem: p.problem(),
+            model: p.ko_models()[2],
+            to_move: p.to_move,
+        };
+        loops += solver.solve(q, opts, limits, &stop).stats.fix_loops;
+    }
+    eprintln!("fixpoint ko codes: {checked} checked, {loops} ko loops");
+    assert!(checked >= 290, "too few codes: {checked}");
+    assert!(loops > 0, "no ko loop met");
 }
 
 #[test]

@@ -104,7 +104,9 @@
 //!    the attacker's move, once the moves of the closed zone of the
 //!    defender's proofs (proofs without a cut line, their zones kept in a
 //!    side table) are all refuted, every other attacker move loses too,
-//!    on every path; the node's flags are those of its listed children.
+//!    on every path; the node's flags are those of its listed children,
+//!    and `KO` when a ko capture of the zone was refuted by the ko loop
+//!    (the defender's immediate retake, under the model that favours it).
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
@@ -213,11 +215,13 @@ mod child;
 mod fixpoint;
 mod forced;
 mod frame;
+mod kozone;
 mod numbers;
 mod plan;
 mod search;
 mod threats;
 pub mod tt;
+mod zones;
 
 #[cfg(test)]
 mod tests;
@@ -231,7 +235,7 @@ use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEPTH};
 use arrayvec::ArrayVec;
-use fixpoint::{Closure, ZoneSlot, CLOSURE_LEVELS, ZONE_SLOTS};
+use fixpoint::{Closure, CLOSURE_LEVELS};
 pub use forced::Forced;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use plan::Algo;
@@ -243,6 +247,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use threats::{CacheSlot, LifeSlot, CACHE_SLOTS, LIFE_SLOTS};
 use tt::{Table, KO, REL};
+use zones::{ZoneSlot, ZONE_SLOTS};
 
 /// Default ε of the 1+ε threshold rule.
 pub const DEFAULT_EPSILON: f64 = 0.25;

@@ -93,6 +93,19 @@
 //! The check reads the stones alone (a position with the attacker to
 //! move), so a search may store the result like a Benson verdict.
 //!
+//! # The zone
+//!
+//! [`race_zone`] also gives what the rule read, for the zone fixed point
+//! of df-pn (`dfpn::fixpoint`): T, X and every wall whole (stones and
+//! liberties) and the points of R. In a position that holds the same on
+//! those points and differs elsewhere only by attacker stones on empty
+//! points and by removed defender stones, every quantity of the rule is
+//! the same: T and the walls keep their liberties (they are read) and
+//! lose no stone (they are read); X keeps its stones and liberties (its
+//! liberties are in R, its defender neighbours are T and walls); and R,
+//! bounded by T, walls and the edge, floods to the same points. So the
+//! four conditions hold there too, and the proof above applies.
+//!
 //! # Cost
 //!
 //! It runs where Benson's check runs. The common case fails on counts
@@ -103,6 +116,7 @@
 
 use crate::go::board::{Board, Point, BLACK, BORDER, EMPTY};
 use crate::go::Color;
+use crate::tactics::zone::Zone;
 use arrayvec::ArrayVec;
 
 /// Attacker blocks next to the target the check looks at.
@@ -114,6 +128,16 @@ const MAX_LIBS: usize = 16;
 /// Whether the defender, with the attacker to move, wins the capture game
 /// on the block of `target` by the race of the module documentation.
 pub fn race_won(board: &Board, target: Point, escape: usize) -> bool {
+    race(board, target, escape, None)
+}
+
+/// [`race_won`], adding to `zone` what the rule read when it holds (see
+/// *The zone* in the module documentation).
+pub fn race_zone(board: &Board, target: Point, escape: usize, zone: &mut Zone) -> bool {
+    race(board, target, escape, Some(zone))
+}
+
+fn race(board: &Board, target: Point, escape: usize, mut zone: Option<&mut Zone>) -> bool {
     let own = board.cell(target);
     if own == EMPTY || own == BORDER {
         return false;
@@ -175,7 +199,7 @@ pub fn race_won(board: &Board, target: Point, escape: usize) -> bool {
     });
     heads
         .iter()
-        .any(|&x| wins_against(board, t, &t_libs, x, escape))
+        .any(|&x| wins_against(board, t, &t_libs, x, escape, zone.as_deref_mut()))
 }
 
 /// Points of a region outside X the check accepts. Condition 4 alone
@@ -188,7 +212,14 @@ pub fn race_won(board: &Board, target: Point, escape: usize) -> bool {
 const MAX_REGION: usize = 2;
 
 /// The rule for one attacker block `x` next to the target `t`.
-fn wins_against(board: &Board, t: Point, t_libs: &[Point], x: Point, escape: usize) -> bool {
+fn wins_against(
+    board: &Board,
+    t: Point,
+    t_libs: &[Point],
+    x: Point,
+    escape: usize,
+    zone: Option<&mut Zone>,
+) -> bool {
     let own = board.cell(t);
     let enemy = 3 - own;
     let lt = t_libs.len();
@@ -266,7 +297,7 @@ fn wins_against(board: &Board, t: Point, t_libs: &[Point], x: Point, escape: usi
         return false;
     }
     // Conditions 1 and 3, point by point.
-    region.iter().all(|&p| {
+    let holds = region.iter().all(|&p| {
         let stone = board.cell(p) == enemy;
         let mut propped = false;
         let mut touches_t = false;
@@ -284,7 +315,18 @@ fn wins_against(board: &Board, t: Point, t_libs: &[Point], x: Point, escape: usi
         } else {
             propped || touches_t
         }
-    })
+    });
+    if let Some(z) = zone.filter(|_| holds) {
+        z.add_block(board, t);
+        z.add_block(board, x);
+        for &p in &region {
+            z.insert(p);
+        }
+        for &h in &walls {
+            z.add_block(board, h);
+        }
+    }
+    holds
 }
 
 #[cfg(test)]

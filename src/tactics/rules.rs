@@ -175,6 +175,19 @@ impl CaptureGame {
         self.path.iter().map(|f| f.undo.point())
     }
 
+    /// Plays `p` for `color` on the board alone, outside the line (no
+    /// path entry, no repetition check, no key), lets `look` read or play
+    /// on from there, and takes the move back: for a look at positions
+    /// the line's rules do not bear on. `p` must pass
+    /// [`Board::check_ignoring_ko`], and `look` must leave the board as
+    /// it found it.
+    pub fn peek<R>(&mut self, color: Color, p: Point, look: impl FnOnce(&mut Board) -> R) -> R {
+        let u = self.board.play(color, p);
+        let r = look(&mut self.board);
+        self.board.undo(&u);
+        r
+    }
+
     /// A key for the whole game state: stones, player to move, the ko ban
     /// and whether the last move was a pass. Equal keys mean equal futures.
     #[inline]

@@ -18,28 +18,42 @@
 //!
 //! * the target block (stones and liberties), and the zone of the pass
 //!   child's proof;
-//! * for every empty point q of Z: if the attacker may play q, the move is
+//! * for every empty point q of Z: if q starts a ko loop (below), what the
+//!   loop reads joins Z; else if the attacker may play q, the move is
 //!   listed (a new child, searched like any) and, once it is refuted, the
 //!   zone of its proof and what the move itself reads
-//!   ([`Search::attacker_reads`]) join Z; if q is illegal (a suicide),
-//!   what makes it illegal joins Z ([`Search::illegal_reads`]);
+//!   ([`Search::attacker_reads`]) join Z; if q is the attacker's ko ban,
+//!   q alone joins Z (a retake is a capture, never a suicide, so the ban
+//!   alone makes it illegal); if q is a suicide, what makes it illegal
+//!   joins Z ([`Search::illegal_reads`]);
 //!
 //! until no new point comes in. Then N is lost for the attacker: every
 //! move outside Z loses too (below). Z is N's proof zone. When a child's
-//! zone is unknown (a path-dependent result, a race, a proof whose zone
-//! was lost from the side table), the fixed point fails and the node is
-//! expanded again as a plain full-width df-pn node (group included); such
-//! a node keeps no zone.
+//! zone is unknown (a path-dependent result, a proof whose zone was lost
+//! from the side table), the fixed point fails and the node is expanded
+//! again as a plain full-width df-pn node (group included); such a node
+//! keeps no zone.
 //!
-//! **Ko.** When a ko ban binds the attacker at N (it is not the ko
-//! model's favoured player), a far move is a ko threat: were the defender
-//! to pass, the attacker could retake. So such a frame also holds a
-//! pseudo-child [`NULL_PASS`]: the position N° with N's stones, the
-//! attacker to move, no ban and a pass just played (reached by the
-//! attacker's null move and the defender's pass). It must be lost for the
-//! attacker, and its zone joins Z's seed; if the attacker wins there, or
-//! the line is cut, the node is searched full width. The pseudo-child is
-//! never a winning child.
+//! **Ko.** A far move can be a ko threat: were the defender to pass, the
+//! attacker could retake a ko. Two cases are handled (`kozone`):
+//!
+//! * *The ko loop*, when the ko model favours the defender (it may retake
+//!   at once). q starts a ko loop at N when the attacker's move there
+//!   (any ban ignored) takes exactly one defender stone, not the target,
+//!   and leaves its own stone alone with one liberty d, and the defender's
+//!   retake at d brings back N's stones with the attacker banned from q
+//!   ([`Search::ko_loop`]). Such a move needs no child: the retake
+//!   refutes it (below). It reads what the capture reads and what the
+//!   retake reads ([`Search::defender_reads`] after the capture). A ban
+//!   on such a ko binds the attacker but needs nothing more.
+//! * *The pseudo-child*, for any other ban that binds the attacker at N
+//!   (it is not the ko model's favoured player): the frame also holds a
+//!   pseudo-child [`NULL_PASS`](super::kozone::NULL_PASS), the position N°
+//!   with N's stones, the attacker to move, no ban and a pass just played
+//!   (reached by the attacker's null move and the defender's pass). It
+//!   must be lost for the attacker, and its zone joins Z's seed; if the
+//!   attacker wins there, or the line is cut, the node is searched full
+//!   width. The pseudo-child is never a winning child.
 //!
 //! # Proof zones
 //!
@@ -51,6 +65,9 @@
 //! * at a leaf: the target block (an escape, or two passes) and, for
 //!   unconditional life, Benson's certificate (`life::target_lives`, as the
 //!   threat proofs read it: the alive blocks whole, their vital regions);
+//!   for a won race, what the race rule read (`race::race_zone`: the
+//!   target, the attacker block it captures and every defender block
+//!   around that block's region whole, the region's points);
 //! * at a defender node with move d: `Zone::add_move` for d with every
 //!   neighbouring block read whole, and for each attacker block d captures
 //!   every defender block next to it whole ([`Search::defender_reads`]);
@@ -83,7 +100,8 @@
 //! * Leaves: the target's stones and liberties are read, so an escape is
 //!   an escape; Benson's certificate reads the alive blocks and their
 //!   regions, whose boundary is made of those blocks, so it proves life in
-//!   K' too; two passes end K' as well. A cut, anywhere in K', is a
+//!   K' too; the race rule's quantities are all the same in K' (see
+//!   `race`); two passes end K' as well. A cut, anywhere in K', is a
 //!   defender win anyway.
 //! * A defender node: d is on a read point, with its neighbours read (so
 //!   no far stone touches d, and a ko ban left by d is the same) and its
@@ -96,40 +114,59 @@
 //!   Fam(K, Z_N), and the lemma below applies.
 //!
 //! **Lemma (the rule).** If N is proven by the rule with zone Z, the
-//! attacker loses at every N' in Fam(N, Z) (whose attacker ko ban on Z is
-//! N's; a ban the ko model lets the attacker ignore counts as none). By induction on the empty points outside Z plus
-//! twice the defender stones outside Z, which every far move lowers (and
-//! the rules' depth limit bounds every line anyway). The attacker's moves
-//! at N':
+//! attacker loses at every N' in Fam*(N, Z): the positions of Fam(N, Z)
+//! with any number of passes just played, and whose attacker ko ban on Z
+//! is N's (a ban the ko model lets the attacker ignore counts as none) or,
+//! when the ko model favours the defender and N has no pseudo-child, none
+//! or on a point of Z that starts a ko loop at N. Every line of the game
+//! is finite (the rules cut it at the depth limit, for the defender), and
+//! every end but a capture is a defender win; so it is enough to give a
+//! strategy for the defender after which the target is never captured.
+//! Against each attacker move at N':
 //!
-//! * the pass: with a pass just played, it ends the game; otherwise the
-//!   pass child of N' is in the family of the pass child of N (a pass
-//!   clears every ko ban), whose proof's zone is in Z: Transfer;
-//! * q in Z: if q is legal in N' it is legal in N (the same ban on Z; a
-//!   suicide in N stays one, as its neighbours and their blocks are read,
-//!   and the defender blocks around its attacker neighbours too, so none of
-//!   them gains a liberty). So q was refuted with a proof of zone in Z.
-//!   q's defender neighbours are read whole, so q captures the same blocks;
-//!   when it captures, its neighbours are read too, so the ko ban it leaves
-//!   is no more than in N. The child of N' is in the family of the child
-//!   of N: Transfer;
+//! * the pass: the defender passes back, and two passes end the game (or
+//!   the pass ends it at once);
+//! * q in Z that starts a ko loop at N, legal in N': it takes the same
+//!   stone as at N (q's defender neighbours are read whole), leaves its
+//!   stone with the same one liberty d (q's neighbours are read), and the
+//!   defender retakes at d (favoured, so the ban q left does not bind;
+//!   not a suicide, as it captures): d's neighbouring blocks are read
+//!   whole, so it takes back the stone q alone and leaves a ban on q.
+//!   The position is again in Fam*(N, Z), at the same stones;
+//! * any other q in Z: if q is legal in N' it is legal in N (q is not
+//!   N's ban, which is on a loop or kept on Z; a suicide in N stays one,
+//!   as its neighbours and their blocks are read, and the defender blocks
+//!   around its attacker neighbours too, so none of them gains a liberty).
+//!   So q was refuted with a proof of zone in Z. q's defender neighbours
+//!   are read whole, so q captures the same blocks; when it captures, its
+//!   neighbours are read too, so the ko ban it leaves is the same as in N.
+//!   The child of N' is in the family of the child of N: Transfer;
 //! * m outside Z: the defender passes. A block m captures has no stone in
 //!   Z (a defender stone in Z belongs to a block read whole at some node,
 //!   whose liberties in N are then in Z or occupied by moves of the tree,
 //!   in Z; m, its last liberty, is neither), so the position after the
-//!   pass, with no ko ban and a pass just played, is again in Fam(N, Z)
-//!   when N has no binding ban, lower in the measure: by induction the
-//!   attacker loses there. With a binding ban it is in Fam(N°, Z°) instead
+//!   pass, with no ko ban and a pass just played, is again in Fam*(N, Z)
+//!   when N has no pseudo-child. With one it is in Fam*(N°, Z°) instead
 //!   (Z° ⊆ Z, the pseudo-child's zone): N° was proven lost by the rule
-//!   before N was, and the lemma for N° applies. A ko ban that m leaves on
-//!   the defender is lifted by the pass, which is always legal.
+//!   before N was, and the lemma for N° gives the strategy from there. A
+//!   ko ban that m leaves on the defender is lifted by the pass, which is
+//!   always legal.
+//!
+//! So every line the strategy allows stays in Fam*(N, Z) (the target
+//! stands there: its block is in Z), or enters a transferred proof or the
+//! family of N°, where the defender wins. The ko loop may return to the
+//! same stones forever: such a line ends by repetition or at the depth
+//! limit, for the defender, whatever the path.
 //!
 //! Both arguments hold for every path: the proofs have no cut leaf, and a
 //! line cut in K' (a repetition, the depth limit) is a defender win. They
 //! hold under the search's ko model, and under every model when no node of
 //! the proofs had a ko ban for its mover (a node with one sets `KO`, and
 //! the far lines need no ban): the `KO` flag of the node is that of its
-//! listed children and pseudo-child, as for any lost node. Its `PATH_DEP`
+//! listed children and pseudo-child, as for any lost node (a node with a
+//! ko loop has a ban or reads one: the loop holds only under the model
+//! that favours the defender, and a result resting on it carries `KO`
+//! through the node's own ban or the children around the ko). Its `PATH_DEP`
 //! flag is theirs too, so a node that listed a cut line is never stored,
 //! and keeps no zone. Proofs and zones rest only on results stored
 //! earlier, so the induction runs over the order of storing, as for the
@@ -146,34 +183,10 @@
 //! costs a full-width node, never a wrong one.
 
 use super::frame::Frame;
-use super::numbers::{Child, NO_MOVE};
 use super::search::Search;
 use crate::go::board::{Board, Point, PASS};
-use crate::tactics::life;
-use crate::tactics::rules::{Winner, MAX_DEPTH};
+use crate::tactics::rules::MAX_DEPTH;
 use crate::tactics::zone::Zone;
-
-/// The move of the pseudo-child of an attacker node under a ko ban: the
-/// attacker's null move and the defender's pass (see the module
-/// documentation).
-pub const NULL_PASS: u16 = NO_MOVE - 1;
-
-/// Slots of the zone table (a power of two): 27 MB. Zones are read when a
-/// parent closes its zone, often long after they were written, and a lost
-/// one makes the parent's zone the whole board; a small table lost most.
-pub const ZONE_SLOTS: usize = 1 << 18;
-
-/// One slot of the zone table: a node's key and its proof's zone.
-#[derive(Clone, Copy, Default)]
-pub struct ZoneSlot {
-    pub key: u64,
-    pub zone: Zone,
-}
-
-fn zone_slot(key: u64) -> usize {
-    // The high bits: the transposition table indexes by the low ones.
-    (key >> 40) as usize & (ZONE_SLOTS - 1)
-}
 
 /// The fixed point of an attacker node's frame cut to its zone while it is
 /// built (see the module documentation). Kept by level in the search, not
@@ -181,12 +194,15 @@ fn zone_slot(key: u64) -> usize {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Closure {
     /// The attacker is under a ko ban: the frame has the pseudo-child
-    /// [`NULL_PASS`], whose zone joins the node's.
+    /// [`NULL_PASS`](super::kozone::NULL_PASS), whose zone joins the node's.
     pub ko: bool,
     /// The zone was seeded (target block and the pass's zone).
     seeded: bool,
     /// A child's zone was unknown: the zone is the whole board.
     pub full: bool,
+    /// A point of the zone starts a ko loop: the node's loss rests on the
+    /// ko model's favour to the defender, and carries `KO`.
+    pub looped: bool,
     /// The moves listed (explicit children, legal or not).
     pub listed: Zone,
     /// The moves the zone's growth listed (after the explicit ones).
@@ -224,143 +240,13 @@ impl Search<'_> {
     /// zone: no ko ban binds the attacker (none, or the ko model lets it
     /// retake; see the module documentation).
     /// `Some(ko)` when the rule applies, `ko` when a ban binds the
-    /// attacker (the frame then needs the pseudo-child [`NULL_PASS`]).
+    /// attacker (the frame then needs the pseudo-child [`NULL_PASS`](super::kozone::NULL_PASS)).
     pub(super) fn zone_rule_applies(&self, no_pass: bool) -> Option<bool> {
         let g = &self.game;
         let on = self.fixpoint && !self.zone_off && !no_pass && !self.ladder;
         (on && g.to_move() == self.attacker).then(|| {
             g.board().ko_point(self.attacker).is_some() && g.model().favoured != Some(self.attacker)
         })
-    }
-
-    /// The pseudo-child of an attacker node under a ko ban: it stands for
-    /// the node's position with no ban and a pass just played, where the
-    /// attacker is to move again. Never a winning child: when the attacker
-    /// wins there, the pseudo-child is dropped and the node's zone is the
-    /// whole board.
-    pub(super) fn null_pass_child(&self) -> Child {
-        Child {
-            order: NULL_PASS,
-            ..Child::fresh(NULL_PASS as Point)
-        }
-    }
-
-    /// Plays the attacker's null move and the defender's pass: the position
-    /// of the pseudo-child. False (nothing played) when a cut ends it.
-    fn play_null_pass(&mut self) -> bool {
-        if !self.play_null() {
-            return false;
-        }
-        if self.game.winner().is_none() && self.play(PASS) {
-            return true;
-        }
-        self.undo();
-        false
-    }
-
-    /// Searches the pseudo-child `i` of the frame (see
-    /// [`Search::null_pass_child`]) with the child thresholds. Its value is
-    /// the attacker's, as at the node itself, and is turned round for the
-    /// frame, whose children carry the defender's numbers.
-    pub(super) fn search_null_pass(&mut self, f: &mut Frame, i: usize, th_phi: u32, th_delta: u32) {
-        let before = self.nodes;
-        let v = if self.play_null_pass() {
-            let v = self.mid(th_delta, th_phi, false);
-            self.undo();
-            self.undo();
-            Some(v)
-        } else {
-            None
-        };
-        match v {
-            Some(v) if v.phi != 0 => {
-                let slot = &mut self.arena[f.base + i];
-                slot.phi = v.delta;
-                slot.delta = v.phi;
-                slot.flags = v.flags;
-                slot.work = slot.work.saturating_add((self.nodes - before) as u32);
-                self.settle(f, i);
-            }
-            _ => {
-                // The attacker wins there, or the line is cut: the far
-                // moves are not known to lose, and the node must be
-                // searched full width.
-                self.arena.remove(f.base + i);
-                self.closure(f).full = true;
-                self.stats.fix_fail_ko += 1;
-            }
-        }
-    }
-
-    /// The zone stored for the current node, if any.
-    fn stored_zone(&self) -> Option<Zone> {
-        let key = self.key() ^ self.zone_salt;
-        let i = zone_slot(key);
-        [i, i ^ 1]
-            .into_iter()
-            .map(|j| &self.zones[j])
-            .find(|s| s.key == key)
-            .map(|s| s.zone)
-    }
-
-    /// Stores `zone` as the current node's proof zone.
-    /// Slots come in pairs: a new zone goes first, the one it displaces
-    /// second (unless it is the same node's), so that each zone survives
-    /// at least one more store to its pair.
-    pub(super) fn store_zone(&mut self, zone: &Zone) {
-        let key = self.key() ^ self.zone_salt;
-        let i = zone_slot(key) & !1;
-        let (a, b) = (i, i + 1);
-        if self.zones[b].key == key {
-            self.zones[b].zone = *zone;
-            return;
-        }
-        if self.zones[a].key != key {
-            self.zones[b] = self.zones[a];
-        }
-        self.zones[a] = ZoneSlot { key, zone: *zone };
-    }
-
-    /// The target block, stones and liberties.
-    fn target_zone(&self) -> Zone {
-        let mut z = Zone::new();
-        z.add_block(self.game.board(), self.target);
-        z
-    }
-
-    /// The proof zone of the current node, a defender win: a leaf's reads,
-    /// or the stored zone of a searched node; `None` when unknown.
-    fn node_zone(&self) -> Option<Zone> {
-        let g = &self.game;
-        match g.winner() {
-            Some(Winner::Defender) if !g.last_was_cut() => return Some(self.target_zone()),
-            Some(_) => return None,
-            None => {}
-        }
-        if let Some(z) = self.stored_zone() {
-            return Some(z);
-        }
-        let mut z = self.target_zone();
-        if g.to_move() == self.attacker {
-            // As `exact` decides it (a race has no zone here).
-            if life::target_lives(g.board(), self.target, Some(&mut z)) {
-                return Some(z);
-            }
-        } else if self.anc.last().is_some_and(|a| a.passed) {
-            // The defender passes back: two passes.
-            return Some(z);
-        }
-        None
-    }
-
-    /// The proof zone of the child of move `m`, a defender win.
-    pub(super) fn child_zone(&mut self, m: Point) -> Option<Zone> {
-        if !self.play(m) {
-            return None;
-        }
-        let z = self.node_zone();
-        self.undo();
-        z
     }
 
     /// Counts why the zone of the attacker's move `q` is unknown: the
@@ -375,84 +261,6 @@ impl Search<'_> {
             self.stats.fix_fail_child_stored += stored as u64;
             self.undo();
         }
-    }
-
-    /// Adds to `z` the attacker block on `p` whole and every defender
-    /// block next to it whole: none of those can be captured by far
-    /// stones, so the attacker block keeps its liberties.
-    fn add_attacker_block_closed(&self, z: &mut Zone, p: Point) {
-        let b = self.game.board();
-        let defender = self.defender();
-        z.add_block(b, p);
-        b.for_each_stone(p, |s| {
-            for t in Board::neighbors(s) {
-                if b.color_at(t) == Some(defender) && !z.contains(t) {
-                    z.add_block(b, t);
-                }
-            }
-        });
-    }
-
-    /// What the attacker's legal move `q` reads: the point, the defender
-    /// blocks next to it whole (which it may capture), and when it
-    /// captures, its neighbours (the ko ban it leaves).
-    pub(super) fn attacker_reads(&self, q: Point, z: &mut Zone) {
-        let b = self.game.board();
-        let defender = self.defender();
-        z.insert(q);
-        let mut captures = false;
-        for n in Board::neighbors(q) {
-            if b.color_at(n) == Some(defender) {
-                captures |= b.libs(n) == 1;
-                z.add_block(b, n);
-            }
-        }
-        if captures {
-            for n in Board::neighbors(q) {
-                z.insert(n);
-            }
-        }
-    }
-
-    /// What makes the attacker's move on the empty point `q` a suicide:
-    /// its neighbours, their blocks whole, and the defender blocks around
-    /// its attacker neighbours (which could otherwise gain liberties).
-    pub(super) fn illegal_reads(&self, q: Point, z: &mut Zone) {
-        let b = self.game.board();
-        z.insert(q);
-        for n in Board::neighbors(q) {
-            z.insert(n);
-            match b.color_at(n) {
-                Some(c) if c == self.attacker => self.add_attacker_block_closed(z, n),
-                Some(_) => z.add_block(b, n),
-                None => {}
-            }
-        }
-    }
-
-    /// What the defender's move `d` (at the current node, before it is
-    /// played) reads: `Zone::add_move` with every neighbouring block whole,
-    /// and the defender blocks around each attacker block it captures.
-    pub(super) fn defender_reads(&self, d: Point, z: &mut Zone) {
-        if d == PASS {
-            return;
-        }
-        let b = self.game.board();
-        z.add_move(b, d, self.defender(), usize::MAX);
-        for n in Board::neighbors(d) {
-            if b.color_at(n) == Some(self.attacker) && b.libs(n) == 1 {
-                self.add_attacker_block_closed(z, n);
-            }
-        }
-    }
-
-    /// The proof zone of the current node, a defender to move that wins
-    /// with `best`: what the move reads and its child's zone.
-    pub(super) fn defender_win_zone(&mut self, best: Point) -> Option<Zone> {
-        let mut z = self.child_zone(best)?;
-        z.union(&self.target_zone());
-        self.defender_reads(best, &mut z);
-        Some(z)
     }
 
     /// Whether a node lost by the rule left out a legal attacker move
@@ -521,7 +329,7 @@ impl Search<'_> {
                     continue;
                 }
                 let legal = self.game.is_legal(q);
-                if legal && !c.listed.contains(q) {
+                if legal && !c.listed.contains(q) && self.ko_loop(q).is_none() {
                     // Searched first; its zone comes in once it is lost.
                     c.listed.insert(q);
                     c.grown.insert(q);
@@ -531,7 +339,16 @@ impl Search<'_> {
                 }
                 c.done.insert(q);
                 let mut z = Zone::new();
-                if !legal {
+                if let Some(reads) = self.ko_loop(q) {
+                    // Refuted by the defender's retake (no child).
+                    self.stats.fix_loops += 1;
+                    c.looped = true;
+                    z = reads;
+                } else if !legal && self.game.board().ko_point(self.attacker) == Some(q) {
+                    // Banned (a retake is a capture, never a suicide): on
+                    // Z the ban is the node's throughout its family.
+                    z.insert(q);
+                } else if !legal {
                     self.illegal_reads(q, &mut z);
                 } else {
                     self.attacker_reads(q, &mut z);

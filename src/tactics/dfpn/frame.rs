@@ -52,7 +52,8 @@
 //! search gave them, in that order, and has no group.
 
 use super::child::Here;
-use super::fixpoint::{Closure, NULL_PASS};
+use super::fixpoint::Closure;
+use super::kozone::NULL_PASS;
 use super::numbers::{min2, rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
 use super::search::{Pending, Search};
 use super::tt::{KO, NO_MIN};
@@ -360,7 +361,9 @@ impl Search<'_> {
             .filter(|_| plain && forced.is_none());
         f.fix = rule.is_some();
         if f.fix {
-            *self.closure(&f) = Closure::start(rule == Some(true));
+            // A ban on a ko that starts a loop needs no pseudo-child.
+            let ko = rule == Some(true) && !self.ban_on_loop();
+            *self.closure(&f) = Closure::start(ko);
         }
         let mut group = plain && !f.fix;
         if self.fixpoint && self.game.to_move() == self.attacker {
@@ -397,6 +400,7 @@ impl Search<'_> {
         } else if plain {
             late = self.explicit_moves(no_pass, &f.here);
             if f.fix {
+                self.drop_loop_kos();
                 let mut listed = Zone::new();
                 for &m in self.moves.iter() {
                     if m != PASS {

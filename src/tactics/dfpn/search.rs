@@ -3,11 +3,13 @@
 //! thresholds grown by the 1+ε rule, and the bookkeeping that makes
 //! transposition-table results safe across paths (see the parent module).
 
-use super::fixpoint::{Closure, ZoneSlot, NULL_PASS};
+use super::fixpoint::Closure;
 use super::frame::LAZY;
+use super::kozone::NULL_PASS;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::{CacheSlot, LifeSlot};
 use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
+use super::zones::ZoneSlot;
 use super::Limit;
 use crate::go::board::{Board, Point, PointList, NUM_POINTS, PASS};
 use crate::go::Color;
@@ -183,6 +185,9 @@ pub struct Stats {
     /// ban.
     pub fix_nodes: u64,
     pub fix_ko: u64,
+    /// Attacker moves refuted by the ko loop at zone fixed points (no
+    /// child; see `kozone`).
+    pub fix_loops: u64,
     /// Why fixed points failed: the pseudo-child of a ko ban was won by
     /// the attacker or cut, the seed's zone (the pass, the pseudo-child)
     /// was unknown, a listed move's zone was unknown; and of the last, how
@@ -544,7 +549,12 @@ impl Search<'_> {
             slot.work = slot.work.saturating_add((self.nodes - before) as u32);
             self.settle(&mut f, agg.best);
         }
-        let v = self.finish(&f, &agg, mover);
+        let mut v = self.finish(&f, &agg, mover);
+        if v.delta == 0 && f.fix && self.closure(&f).looped && !self.closure(&f).full {
+            // Lost through a ko loop: only under the model that lets the
+            // defender retake at once (see `fixpoint`).
+            v.flags |= KO;
+        }
         let solved = v.is_solved();
         let attacker_win = solved && ((v.phi == 0) == (mover == self.attacker));
         if attacker_win && f.fix && self.closure(&f).grown.contains(v.best as Point) {

@@ -1,0 +1,168 @@
+//! Ko at the zone fixed point (`fixpoint`): the attacker's ko bans and
+//! ko captures, where a far move is a ko threat.
+//!
+//! Two devices, both argued in `fixpoint`'s module documentation:
+//!
+//! * the **ko loop**, when the ko model favours the defender: the
+//!   attacker's capture of one stone whose retake by the defender brings
+//!   back the same stones is refuted by that retake. The ban it leaves on
+//!   the attacker is one of the bans the node's family allows, so such a
+//!   move needs no child, and a ban on such a ko needs no pseudo-child;
+//! * the **pseudo-child** [`NULL_PASS`] otherwise, for a ban that binds
+//!   the attacker: the node's position with no ban and a pass just played,
+//!   where the attacker is to move again, which must be lost too.
+//!
+//! A ko fight in the capture game under positional superko (GNU Go's
+//! tactical reading, and seed 000's treatment of repetition as the
+//! graph-history interaction) makes every far move a possible ko threat;
+//! these are the two cases where the far moves can still be shown to
+//! change nothing.
+
+use super::frame::Frame;
+use super::numbers::{Child, NO_MOVE};
+use super::search::Search;
+use super::zones::defender_reads;
+use crate::go::board::{Board, Point, PASS};
+use crate::tactics::zone::Zone;
+
+/// The move of the pseudo-child of an attacker node under a ko ban: the
+/// attacker's null move and the defender's pass (see the module
+/// documentation).
+pub const NULL_PASS: u16 = NO_MOVE - 1;
+
+impl Search<'_> {
+    /// Whether the ko model favours the defender: only then can the ko
+    /// loop close.
+    fn loops_possible(&self) -> bool {
+        self.game.model().favoured == Some(self.defender())
+    }
+
+    /// The ko loop at the attacker's move `k` from the current node, the
+    /// attacker to move (any ban on `k` ignored): `k` takes one defender
+    /// stone (not the target), its own stone is left alone with one
+    /// liberty, and the defender, favoured by the ko model, retakes there
+    /// at once, back to this node's stones with the attacker banned from
+    /// `k`. Returns what the loop reads: the target block, the attacker's
+    /// capture and the defender's retake; `None` when `k` starts no such
+    /// loop. Played on the board alone: only the stones and the ban matter
+    /// to the family the loop stands for, not the line's rules.
+    pub(super) fn ko_loop(&mut self, k: Point) -> Option<Zone> {
+        let (attacker, defender, target) = (self.attacker, self.defender(), self.target);
+        let b = self.game.board();
+        if !self.loops_possible() || k == PASS || !b.is_empty(k) {
+            return None;
+        }
+        // Exactly one stone taken: one neighbour, a lone stone in atari.
+        let taken = Board::neighbors(k)
+            .into_iter()
+            .filter(|&n| b.color_at(n) == Some(defender) && b.libs(n) == 1)
+            .map(|n| b.block_size(n))
+            .sum::<usize>();
+        if taken != 1 || b.check_ignoring_ko(attacker, k).is_err() {
+            return None;
+        }
+        let hash = b.hash();
+        let mut z = self.target_zone();
+        self.attacker_reads(k, &mut z);
+        let retake = self.game.peek(attacker, k, |b| {
+            if b.color_at(target) != Some(defender) || b.block_size(k) != 1 || b.libs(k) != 1 {
+                return None;
+            }
+            let d = b.first_liberty(k)?;
+            // Favoured: the ban the capture left does not bind.
+            b.check_ignoring_ko(defender, d).ok()?;
+            let mut reads = Zone::new();
+            defender_reads(b, attacker, d, &mut reads);
+            let u = b.play(defender, d);
+            let back = b.hash() == hash && b.ko_point(attacker) == Some(k);
+            b.undo(&u);
+            back.then_some(reads)
+        })?;
+        z.union(&retake);
+        Some(z)
+    }
+
+    /// Whether the current node's ban on the attacker (if any) is on a ko
+    /// that starts a loop: then the node needs no pseudo-child.
+    pub(super) fn ban_on_loop(&mut self) -> bool {
+        let ko = self.game.board().ko_point(self.attacker);
+        ko.is_some_and(|k| self.ko_loop(k).is_some())
+    }
+
+    /// Leaves out of the move list the attacker's captures that start a ko
+    /// loop: the loop refutes them, and the zone's growth reads them when
+    /// they come into the zone.
+    pub(super) fn drop_loop_kos(&mut self) {
+        if !self.loops_possible() {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..self.moves.len() {
+            let m = self.moves[i];
+            if self.ko_loop(m).is_none() {
+                self.moves[kept] = m;
+                kept += 1;
+            }
+        }
+        self.moves.truncate(kept);
+    }
+
+    /// The pseudo-child of an attacker node under a ko ban: it stands for
+    /// the node's position with no ban and a pass just played, where the
+    /// attacker is to move again. Never a winning child: when the attacker
+    /// wins there, the pseudo-child is dropped and the node's zone is the
+    /// whole board.
+    pub(super) fn null_pass_child(&self) -> Child {
+        Child {
+            order: NULL_PASS,
+            ..Child::fresh(NULL_PASS as Point)
+        }
+    }
+
+    /// Plays the attacker's null move and the defender's pass: the position
+    /// of the pseudo-child. False (nothing played) when a cut ends it.
+    pub(super) fn play_null_pass(&mut self) -> bool {
+        if !self.play_null() {
+            return false;
+        }
+        if self.game.winner().is_none() && self.play(PASS) {
+            return true;
+        }
+        self.undo();
+        false
+    }
+
+    /// Searches the pseudo-child `i` of the frame (see
+    /// [`Search::null_pass_child`]) with the child thresholds. Its value is
+    /// the attacker's, as at the node itself, and is turned round for the
+    /// frame, whose children carry the defender's numbers.
+    pub(super) fn search_null_pass(&mut self, f: &mut Frame, i: usize, th_phi: u32, th_delta: u32) {
+        let before = self.nodes;
+        let v = if self.play_null_pass() {
+            let v = self.mid(th_delta, th_phi, false);
+            self.undo();
+            self.undo();
+            Some(v)
+        } else {
+            None
+        };
+        match v {
+            Some(v) if v.phi != 0 => {
+                let slot = &mut self.arena[f.base + i];
+                slot.phi = v.delta;
+                slot.delta = v.phi;
+                slot.flags = v.flags;
+                slot.work = slot.work.saturating_add((self.nodes - before) as u32);
+                self.settle(f, i);
+            }
+            _ => {
+                // The attacker wins there, or the line is cut: the far
+                // moves are not known to lose, and the node must be
+                // searched full width.
+                self.arena.remove(f.base + i);
+                self.closure(f).full = true;
+                self.stats.fix_fail_ko += 1;
+            }
+        }
+    }
+}
