@@ -329,7 +329,9 @@ impl Search<'_> {
                     continue;
                 }
                 let legal = self.game.is_legal(q);
-                if legal && !c.listed.contains(q) && self.ko_loop(q).is_none() {
+                // Asked once: the loop check plays on the board.
+                let looped = self.ko_loop(q);
+                if legal && !c.listed.contains(q) && looped.is_none() {
                     // Searched first; its zone comes in once it is lost.
                     c.listed.insert(q);
                     c.grown.insert(q);
@@ -339,7 +341,7 @@ impl Search<'_> {
                 }
                 c.done.insert(q);
                 let mut z = Zone::new();
-                if let Some(reads) = self.ko_loop(q) {
+                if let Some(reads) = looped {
                     // Refuted by the defender's retake (no child).
                     self.stats.fix_loops += 1;
                     c.looped = true;
