@@ -215,6 +215,7 @@ mod child;
 mod fixpoint;
 mod forced;
 mod frame;
+mod ghi;
 mod kozone;
 mod numbers;
 mod plan;

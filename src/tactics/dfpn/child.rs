@@ -15,9 +15,10 @@
 //! [`CaptureGame::after_stone`]: crate::tactics::rules::CaptureGame::after_stone
 //! [`CaptureGame::after_pass`]: crate::tactics::rules::CaptureGame::after_pass
 
+use super::ghi::{self, Bound};
 use super::numbers::{heuristic, Child, Features, Value, NO_MOVE};
 use super::search::{Anc, Pending, Search};
-use super::tt::{NO_MIN, PATH_DEP};
+use super::tt::PATH_DEP;
 use crate::go::board::{Board, Point, PASS};
 use crate::tactics::zone::Zone;
 
@@ -146,7 +147,14 @@ impl Search<'_> {
             let me = self.anc.last().copied().unwrap_or_default();
             if let Some(v) = self.exact() {
                 let terminal = self.game.winner().is_some();
-                child.set(v, if terminal { NO_MIN } else { me.counts });
+                child.set(
+                    v,
+                    if terminal {
+                        Bound::NONE
+                    } else {
+                        Bound::at(&me)
+                    },
+                );
             } else {
                 let captured = b.prisoners(mover) - prisoners0;
                 let (phi, delta) = self.first_numbers(&Features {
@@ -216,6 +224,7 @@ impl Search<'_> {
             counts,
             target: size,
             passed: false,
+            class: ghi::class(mover.opp(), false),
         };
         let mut child = Child::fresh(m);
         let escape = self.game.problem().escape_libs;
@@ -226,11 +235,11 @@ impl Search<'_> {
         if cut || libs1 >= escape {
             let flags = if cut { PATH_DEP } else { 0 };
             // The defender won: the child's mover wins when it is the defender.
-            child.set(Value::solved(att, flags, NO_MOVE), NO_MIN);
+            child.set(Value::solved(att, flags, NO_MOVE), Bound::NONE);
             return Some(Some((child, None)));
         }
         if !att && libs1 == 1 {
-            child.set(Value::solved(true, 0, NO_MOVE), me.counts);
+            child.set(Value::solved(true, 0, NO_MOVE), Bound::at(&me));
             return Some(Some((child, None)));
         }
         let (phi, delta) = self.first_numbers(&Features {
@@ -324,6 +333,7 @@ impl Search<'_> {
         let top = self.anc.last().copied().unwrap_or_default();
         let me = Anc {
             passed: true,
+            class: ghi::class(mover.opp(), true),
             ..top
         };
         let mut child = Child::fresh(PASS);
@@ -332,11 +342,11 @@ impl Search<'_> {
         // captures at once.
         if cut || ends {
             let flags = if cut { PATH_DEP } else { 0 };
-            child.set(Value::solved(att, flags, NO_MOVE), NO_MIN);
+            child.set(Value::solved(att, flags, NO_MOVE), Bound::NONE);
             return Some(Some((child, None)));
         }
         if att || libs == 1 {
-            child.set(Value::solved(true, 0, NO_MOVE), me.counts);
+            child.set(Value::solved(true, 0, NO_MOVE), Bound::at(&me));
             return Some(Some((child, None)));
         }
         let (phi, delta) = self.first_numbers(&Features {

@@ -53,10 +53,11 @@
 
 use super::child::Here;
 use super::fixpoint::Closure;
+use super::ghi::{self, Bound};
 use super::kozone::NULL_PASS;
-use super::numbers::{min2, rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
+use super::numbers::{rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
 use super::search::{Pending, Search};
-use super::tt::{KO, NO_MIN};
+use super::tt::KO;
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
 use crate::tactics::rules::MAX_DEPTH;
@@ -75,7 +76,7 @@ pub const LAZY: u8 = 0x40;
 #[derive(Clone, Copy, Debug)]
 struct Lost {
     flags: u8,
-    min: [u16; 2],
+    min: Bound,
     /// The move with the most work behind it (the first such by `order`),
     /// the longest resistance of a lost node.
     best: u16,
@@ -86,7 +87,7 @@ struct Lost {
 impl Lost {
     const NONE: Lost = Lost {
         flags: 0,
-        min: NO_MIN,
+        min: Bound::NONE,
         best: NO_MOVE,
         work: 0,
         order: u16::MAX,
@@ -94,7 +95,7 @@ impl Lost {
 
     fn fold(&mut self, c: &Child) {
         self.flags |= c.flags;
-        self.min = min2(self.min, c.min);
+        self.min = self.min.join(c.min);
         // The pseudo-child of the zone fixed point is no move.
         if c.mv != NULL_PASS && c.work > self.work || (c.work == self.work && c.order < self.order)
         {
@@ -164,6 +165,17 @@ impl Search<'_> {
         false
     }
 
+    /// The bound (`ghi`) of the position after a defender's stone (no pass)
+    /// with the stone counts `counts`: the attacker is to move there.
+    fn after_defender(&self, counts: [u16; 2]) -> Bound {
+        Bound::at(&super::search::Anc {
+            counts,
+            target: 0,
+            passed: false,
+            class: ghi::class(self.attacker, false),
+        })
+    }
+
     /// When the defender is to move with the target in atari: its liberty,
     /// and the stone counts after a defender's stone that captures nothing,
     /// provided no position of the path could be repeated by such a move.
@@ -213,13 +225,14 @@ impl Search<'_> {
         if self.could_repeat(counts) {
             return None;
         }
+        let own = self.after_defender(counts);
         // As the board sets a ko ban: one stone captured by a stone that
         // joins no block and has no other liberty.
         let ko = captured == 1 && !open;
         let mut c = Child::fresh(m);
         c.set(
             Value::solved(true, if ko { KO } else { 0 }, lib as u16),
-            counts,
+            own,
         );
         Some(c)
     }
@@ -426,7 +439,10 @@ impl Search<'_> {
             if let Some((lib, counts)) = losses.filter(|_| !plain) {
                 if m != PASS && m != lib && !self.game.board().captures_something(mover, m) {
                     let mut c = Child::fresh(m);
-                    c.set(Value::solved(true, 0, lib as u16), counts);
+                    c.set(
+                        Value::solved(true, 0, lib as u16),
+                        self.after_defender(counts),
+                    );
                     c.order = order;
                     f.lost.fold(&c);
                     continue;
@@ -524,7 +540,7 @@ impl Search<'_> {
         if let Some(counts) = losses {
             // Each member's proof is its own position: the attacker
             // captures from there.
-            f.lost.min = min2(f.lost.min, counts);
+            f.lost.min = f.lost.min.join(self.after_defender(counts));
             return;
         }
         // Every empty point is a legal move but for the suicides: the
@@ -672,7 +688,7 @@ impl Search<'_> {
             }
             Some(e) if self.usable_at(&e, p.mover, &p.anc, self.anc) => {
                 self.stats.tt_solved_hits += 1;
-                c.set(Value::from_entry(&e), p.anc.counts);
+                c.set(Value::from_entry(&e), Bound::at(&p.anc));
             }
             // Absent, or a proof this path cannot use: the heuristic
             // numbers stay.

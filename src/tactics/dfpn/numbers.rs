@@ -2,7 +2,8 @@
 //! the min/sum (or WPNS) aggregation, and the df-pn+ heuristic that gives a
 //! child its first numbers.
 
-use super::tt::{Entry, KO, NO_MIN, PATH_DEP, REL};
+use super::ghi::Bound;
+use super::tt::{Entry, KO, PATH_DEP, REL};
 use crate::go::board::Point;
 
 /// Proof or disproof number of a solved node.
@@ -23,23 +24,23 @@ pub struct Child {
     /// Nodes searched below this child from this frame.
     pub work: u32,
     pub flags: u8,
-    /// For a child won by the attacker: the least stone counts of any
-    /// non-terminal position in its proof tree, the child itself included.
-    pub min: [u16; 2],
+    /// For a child won by the attacker: the bound (`ghi`) of the
+    /// non-terminal positions of its proof tree, the child itself included.
+    pub min: Bound,
     /// Where the child comes among its siblings, for ties (lower first):
     /// its [`rank`] in a full-width frame, its place in the move list in a
     /// frame cut to threats.
     pub order: u16,
 }
 
-/// A node's result: φ, δ, flags (`KO`, `PATH_DEP`), the stone-count bound
-/// of a proof (over the proof tree without the node itself), best move.
+/// A node's result: φ, δ, flags (`KO`, `PATH_DEP`), the bound (`ghi`) of
+/// a proof (over the proof tree without the node itself), best move.
 #[derive(Clone, Copy, Debug)]
 pub struct Value {
     pub phi: u32,
     pub delta: u32,
     pub flags: u8,
-    pub min: [u16; 2],
+    pub min: Bound,
     pub best: u16,
 }
 
@@ -49,7 +50,7 @@ impl Value {
             phi: if mover_wins { 0 } else { INF },
             delta: if mover_wins { INF } else { 0 },
             flags,
-            min: NO_MIN,
+            min: Bound::NONE,
             best,
         }
     }
@@ -59,7 +60,7 @@ impl Value {
             phi,
             delta,
             flags: 0,
-            min: NO_MIN,
+            min: Bound::NONE,
             best,
         }
     }
@@ -91,18 +92,19 @@ impl Child {
             delta: 1,
             work: 0,
             flags: 0,
-            min: NO_MIN,
+            min: Bound::NONE,
             order: rank(m as u16),
         }
     }
 
-    /// Takes a child's value; `counts` are the child's own stone counts, or
-    /// `NO_MIN` when the child is a finished game.
-    pub fn set(&mut self, v: Value, counts: [u16; 2]) {
+    /// Takes a child's value; `own` is the bound of the child's own
+    /// position ([`Bound::at`]), or [`Bound::NONE`] when the child is a
+    /// finished game.
+    pub fn set(&mut self, v: Value, own: Bound) {
         self.phi = v.phi;
         self.delta = v.delta;
         self.flags = v.flags;
-        self.min = min2(counts, v.min);
+        self.min = own.join(v.min);
     }
 }
 

@@ -5,10 +5,11 @@
 
 use super::fixpoint::Closure;
 use super::frame::LAZY;
+use super::ghi::{self, capture_usable, Bound};
 use super::kozone::NULL_PASS;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::{CacheSlot, LifeSlot};
-use super::tt::{Entry, Table, KO, NO_MIN, PATH_DEP};
+use super::tt::{Entry, Table, KO, PATH_DEP};
 use super::zones::ZoneSlot;
 use super::Limit;
 use crate::go::board::{Board, Point, PointList, NUM_POINTS, PASS};
@@ -20,32 +21,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// What the search knows about one position of the current path: stone
-/// counts (black, white) and the size of the target block. Both bound which
-/// earlier positions could come back (see the parent module).
+/// counts (black, white), the size of the target block and the position's
+/// class. They bound which earlier positions could come back (see `ghi`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Anc {
     pub counts: [u16; 2],
     pub target: u16,
     /// The move that led here was a pass.
     pub passed: bool,
-}
-
-/// Whether a proven capture whose proof tree has, besides its root, no
-/// position with fewer than `min` black and white stones may be used at
-/// `me`, whose ancestors are `path`: no ancestor could be one of those
-/// positions. An ancestor could only if it has at least `min` stones of
-/// each colour and a target block as large as `me`'s; ancestors before the
-/// target last grew are out of reach, as the block never shrinks.
-pub fn capture_usable(min: [u16; 2], me: &Anc, path: &[Anc]) -> bool {
-    for s in path.iter().rev() {
-        if s.target < me.target {
-            return true;
-        }
-        if s.counts[0] >= min[0] && s.counts[1] >= min[1] {
-            return false;
-        }
-    }
-    true
+    /// [`ghi::class`] of the position.
+    pub class: u8,
 }
 
 /// A generated child waiting for its table probe: its key (0: none
@@ -64,6 +49,7 @@ impl Pending {
             counts: [0; 2],
             target: 0,
             passed: false,
+            class: 0,
         },
         mover: Color::Black,
     };
@@ -246,6 +232,7 @@ impl Search<'_> {
             counts: [c[0] as u16, c[1] as u16],
             target: self.target_size(b),
             passed: false,
+            class: ghi::class(self.game.to_move(), false),
         }
     }
 
@@ -278,6 +265,7 @@ impl Search<'_> {
             counts,
             target,
             passed: m == PASS,
+            class: ghi::class(self.game.to_move(), m == PASS),
         });
         true
     }
@@ -376,8 +364,8 @@ impl Search<'_> {
     /// the ancestor stack). Defender wins always may. A proven capture may
     /// unless some earlier position of the path could occur in its proof
     /// tree, where the rules would end that line as a repetition: such a
-    /// position has as many stones of each colour as the tree's minimum and
-    /// a target block of the same size.
+    /// position has, for its class, as many stones of each colour as the
+    /// tree's bound and a target block of the same size (see `ghi`).
     fn usable(&self, e: &Entry, mover: Color) -> bool {
         let (me, path) = self.anc.split_last().expect("the node is on the stack");
         self.usable_at(e, mover, me, path)
@@ -386,7 +374,7 @@ impl Search<'_> {
     /// [`Search::usable`] for a position `me` whose ancestors are `path`.
     pub(super) fn usable_at(&self, e: &Entry, mover: Color, me: &Anc, path: &[Anc]) -> bool {
         let attacker_win = (e.phi == 0) == (mover == self.attacker);
-        !attacker_win || capture_usable(e.min, me, path)
+        !attacker_win || capture_usable(&e.min, me, path)
     }
 
     pub(super) fn key(&self) -> u64 {
@@ -540,12 +528,12 @@ impl Search<'_> {
             self.prefetch_child(c.mv as Point);
             let ok = self.play(c.mv as Point);
             debug_assert!(ok, "a generated move is legal");
-            let counts = self.anc.last().map_or(NO_MIN, |a| a.counts);
+            let here = self.anc.last().map_or(Bound::NONE, Bound::at);
             let terminal_after = self.game.winner().is_some();
             let v = self.mid(child_th_phi, child_th_delta, false);
             self.undo();
             let slot = &mut self.arena[base + agg.best];
-            slot.set(v, if terminal_after { NO_MIN } else { counts });
+            slot.set(v, if terminal_after { Bound::NONE } else { here });
             slot.work = slot.work.saturating_add((self.nodes - before) as u32);
             self.settle(&mut f, agg.best);
         }
@@ -603,41 +591,5 @@ impl Search<'_> {
         }
         self.arena.truncate(base);
         v
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn anc(b: u16, w: u16, target: u16) -> Anc {
-        Anc {
-            counts: [b, w],
-            target,
-            passed: false,
-        }
-    }
-
-    #[test]
-    fn capture_usable_checks_the_path() {
-        let me = anc(10, 10, 3);
-        // No bound: the proof has no position besides its root.
-        assert!(capture_usable(NO_MIN, &me, &[anc(20, 20, 3)]));
-        // An ancestor with enough stones of both colours could come back.
-        assert!(!capture_usable(
-            [9, 9],
-            &me,
-            &[anc(9, 9, 3), anc(10, 10, 3)]
-        ));
-        assert!(!capture_usable([9, 9], &me, &[anc(9, 12, 3)]));
-        // Too few stones of one colour: it cannot.
-        assert!(capture_usable([9, 9], &me, &[anc(8, 20, 3), anc(20, 8, 3)]));
-        // Behind a smaller target nothing can come back, whatever it holds.
-        assert!(capture_usable([9, 9], &me, &[anc(30, 30, 2), anc(8, 8, 3)]));
-        assert!(!capture_usable(
-            [9, 9],
-            &me,
-            &[anc(30, 30, 3), anc(8, 8, 3)]
-        ));
     }
 }

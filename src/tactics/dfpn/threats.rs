@@ -76,8 +76,9 @@
 //! The proof check (`tests/tactics_proof_check.rs`) compares every answer
 //! of the searches built on this with exhaustive search.
 
+use super::ghi::{self, capture_usable, Bound};
 use super::numbers::{min2, Child, INF, NO_MOVE};
-use super::search::{capture_usable, Search};
+use super::search::Search;
 use super::tt::{KO, NO_MIN, REL};
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
@@ -464,6 +465,7 @@ impl Search<'_> {
         }
         let mut top = self.anc.last().copied().unwrap_or_default();
         top.passed = false;
+        top.class = ghi::class(self.game.to_move(), false);
         self.anc.push(top);
         true
     }
@@ -477,7 +479,7 @@ impl Search<'_> {
             return true;
         }
         let (me, path) = self.anc.split_last().expect("the node is on the stack");
-        capture_usable(p.min, me, path)
+        capture_usable(&Bound::all(p.min), me, path)
     }
 
     /// The threat search after a null move at the current node: does the
@@ -793,7 +795,7 @@ impl Search<'_> {
                         delta: INF,
                         work: 0,
                         flags: p.flags,
-                        min: p.min,
+                        min: Bound::all(p.min),
                         order: u16::MAX,
                     });
                 }
@@ -837,7 +839,7 @@ impl Search<'_> {
                 delta: INF,
                 work: 0,
                 flags: REL,
-                min: NO_MIN,
+                min: Bound::NONE,
                 order: u16::MAX,
             });
         }

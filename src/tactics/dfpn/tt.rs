@@ -6,10 +6,17 @@
 //! An entry holds a node's proof and disproof numbers (φ for the player to
 //! move, δ for the opponent), the best move, the work spent, and for solved
 //! entries the facts the search needs to reuse them soundly on another path
-//! (see the module documentation of `dfpn`): the stone counts bounding the
-//! proof tree and whether the proof met a ko ban. Unsolved entries also
-//! keep how many of the node's quiet moves had been split off its group.
+//! (see the module documentation of `dfpn`): the bound of the positions of
+//! the proof tree (`ghi`) and whether the proof met a ko ban. Unsolved
+//! entries also keep how many of the node's quiet moves had been split off
+//! its group.
+//!
+//! An entry takes 32 bytes in the table, four to a bucket of two cache
+//! lines. A solved entry's φ and δ are 0 and ∞ (or ∞ and 0), one bit, so
+//! its bound of 12 bytes takes their place ([`Slot`]).
 
+use super::ghi::Bound;
+use super::numbers::INF;
 use crate::go::board::Point;
 use crate::solve::store::{advise_huge_pages, prefetch};
 
@@ -22,6 +29,11 @@ pub const PATH_DEP: u8 = 2;
 /// restricted game only and is never reported as a proof.
 pub const REL: u8 = 4;
 const VALID: u8 = 0x80;
+/// Slot flags: the entry is solved, and then won by the player to move.
+const SOLVED: u8 = 0x10;
+const WON: u8 = 0x08;
+/// The flags an entry keeps.
+const KEPT: u8 = KO | PATH_DEP | REL;
 
 /// "No stone count bound": the proof tree has no state besides its root.
 pub const NO_MIN: [u16; 2] = [u16::MAX, u16::MAX];
@@ -34,9 +46,9 @@ pub struct Entry {
     pub work: u32,
     pub best: u16,
     pub flags: u8,
-    /// For a proven capture: the least (black, white) stone counts of any
-    /// position of the proof tree other than its root.
-    pub min: [u16; 2],
+    /// For a proven capture: the bound (`ghi`) of the positions of the
+    /// proof tree other than its root.
+    pub min: Bound,
     /// How far the node's scan for quiet moves got (see `frame`): the
     /// moves it split off before this point are made children again when
     /// the node is expanded anew. A hint only; 0 when nothing was split.
@@ -56,13 +68,94 @@ impl Entry {
     }
 }
 
+/// An entry as the table holds it: a solved entry keeps its bound where an
+/// unsolved one keeps φ and δ (two classes in `a`, one in `b`, the third
+/// in `min`), and which player won in its flags.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    key: u64,
+    a: [u16; 4],
+    work: u32,
+    best: u16,
+    cursor: u16,
+    min: [u16; 2],
+    flags: u8,
+    generation: u8,
+}
+
+impl Slot {
+    fn pack(e: &Entry, flags: u8, generation: u8) -> Slot {
+        let solved = e.is_solved();
+        debug_assert!(
+            !solved || (e.phi, e.delta) == (0, INF) || (e.phi, e.delta) == (INF, 0),
+            "a solved entry is 0 and infinity"
+        );
+        let a = if solved {
+            let b = e.min.0;
+            [b[0][0], b[0][1], b[1][0], b[1][1]]
+        } else {
+            let (p, d) = (e.phi, e.delta);
+            [p as u16, (p >> 16) as u16, d as u16, (d >> 16) as u16]
+        };
+        let status = if !solved {
+            0
+        } else if e.phi == 0 {
+            SOLVED | WON
+        } else {
+            SOLVED
+        };
+        Slot {
+            key: e.key,
+            a,
+            work: e.work,
+            best: e.best,
+            cursor: e.cursor,
+            min: if solved { e.min.0[2] } else { [u16::MAX; 2] },
+            flags: (flags & KEPT) | status | VALID,
+            generation,
+        }
+    }
+
+    fn unpack(&self) -> Entry {
+        let a = self.a;
+        let (phi, delta, min) = if self.is_solved() {
+            let won = self.flags & WON != 0;
+            let bound = Bound([[a[0], a[1]], [a[2], a[3]], self.min]);
+            if won {
+                (0, INF, bound)
+            } else {
+                (INF, 0, bound)
+            }
+        } else {
+            let phi = a[0] as u32 | (a[1] as u32) << 16;
+            let delta = a[2] as u32 | (a[3] as u32) << 16;
+            (phi, delta, Bound::NONE)
+        };
+        Entry {
+            key: self.key,
+            phi,
+            delta,
+            work: self.work,
+            best: self.best,
+            flags: self.flags & KEPT,
+            min,
+            cursor: self.cursor,
+            generation: self.generation,
+        }
+    }
+
+    fn is_solved(&self) -> bool {
+        self.flags & SOLVED != 0
+    }
+}
+
 const WAYS: usize = 4;
 
 #[derive(Clone, Copy, Default)]
 #[repr(align(64))]
-struct Bucket([Entry; WAYS]);
+struct Bucket([Slot; WAYS]);
 
-// Four entries fill two cache lines; the cursor fits in the padding.
+// Four entries fill two cache lines.
 const _: () = assert!(std::mem::size_of::<Bucket>() == 128);
 
 pub struct Table {
@@ -116,7 +209,7 @@ impl Table {
         }
     }
 
-    fn live(&self, e: &Entry) -> bool {
+    fn live(&self, e: &Slot) -> bool {
         e.flags & VALID != 0 && e.generation == self.generation
     }
 
@@ -130,7 +223,9 @@ impl Table {
             return None;
         }
         let b = &self.buckets[self.bucket(key)];
-        b.0.iter().find(|e| self.live(e) && e.key == key).copied()
+        b.0.iter()
+            .find(|e| self.live(e) && e.key == key)
+            .map(Slot::unpack)
     }
 
     /// Asks the processor to bring the bucket of `key` into the cache,
@@ -161,14 +256,13 @@ impl Table {
     /// Stores `e`. A solved entry is never replaced by an unsolved one for
     /// the same key (an unsolved store there comes from a search that could
     /// not use the proof on its path, and the proof is still true).
-    pub fn store(&mut self, mut e: Entry) {
+    pub fn store(&mut self, e: Entry) {
         if self.buckets.is_empty() {
             return;
         }
-        e.flags |= VALID;
-        e.generation = self.generation;
         let generation = self.generation;
-        let live = |x: &Entry| x.flags & VALID != 0 && x.generation == generation;
+        let mut e = Slot::pack(&e, e.flags, generation);
+        let live = |x: &Slot| x.flags & VALID != 0 && x.generation == generation;
         let i = self.bucket(e.key);
         let b = &mut self.buckets[i].0;
         if let Some(old) = b.iter_mut().find(|x| live(x) && x.key == e.key) {
@@ -181,7 +275,7 @@ impl Table {
         }
         // Otherwise a free way, else the one with least work behind it;
         // solved entries count double, as they save a whole search.
-        let weight = |x: &Entry| {
+        let weight = |x: &Slot| {
             if !live(x) {
                 0
             } else if x.is_solved() {
