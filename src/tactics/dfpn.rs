@@ -136,17 +136,20 @@
 //!   another path, one of the proof's positions could repeat a position of
 //!   that path, and the rules would end that line for the defender. A stored
 //!   capture therefore records, over every non-terminal position of its
-//!   proof tree except its root, the least number of black and of white
-//!   stones (taken over the sub-proofs reused from the table too). A
+//!   proof tree except its root, and separately for each *class* of
+//!   position (black to move, white to move, after a pass: the key tells
+//!   them apart), the least number of black and of white stones (taken
+//!   over the sub-proofs reused from the table too; see `ghi`). A
 //!   position of the path can only reappear in the tree if it has at least
-//!   those numbers of stones, and a target block of the same size: the
-//!   target block only grows until it is captured, so the positions of the
-//!   path before its last growth can never come back. Before a proven
-//!   capture from the table is used, those positions of the current path
-//!   are checked; if any could come back, the entry is ignored and the node
-//!   searched on this path. By induction on the order in which entries are
-//!   stored, every proof the search assembles from searched lines and table
-//!   entries is free of repetitions along the path where it is used.
+//!   those numbers of stones for its class, and a target block of the same
+//!   size: the target block only grows until it is captured, so the
+//!   positions of the path before its last growth can never come back.
+//!   Before a proven capture from the table is used, those positions of
+//!   the current path are checked; if any could come back, the entry is
+//!   ignored and the node searched on this path. By induction on the order
+//!   in which entries are stored, every proof the search assembles from
+//!   searched lines and table entries is free of repetitions along the
+//!   path where it is used.
 //!
 //! The ko model and the move restriction are part of every key, and the
 //! table is cleared when the problem (target, attacker, escape liberties,
