@@ -328,4 +328,39 @@ mod tests {
         let off = Table::new(0);
         assert!(!off.is_enabled() && off.probe(1).is_none());
     }
+
+    #[test]
+    fn solved_entries_keep_their_bound() {
+        let mut t = Table::new(1);
+        let bound = Bound([[3, 4], [5, 6], [7, 8]]);
+        for (key, phi, delta) in [(9u64, 0, INF), (10, INF, 0)] {
+            t.store(Entry {
+                key,
+                phi,
+                delta,
+                work: 7,
+                best: 42,
+                flags: KO,
+                min: bound,
+                cursor: 3,
+                ..Entry::default()
+            });
+            let e = t.probe(key).unwrap();
+            assert_eq!((e.phi, e.delta, e.min), (phi, delta, bound));
+            assert_eq!((e.work, e.best, e.flags, e.cursor), (7, 42, KO, 3));
+        }
+        // Unsolved numbers keep all 32 bits; an unsolved entry has no bound.
+        t.store(Entry {
+            key: 11,
+            phi: 0x1234_5678,
+            delta: 0x0FED_CBA9,
+            min: bound,
+            ..Entry::default()
+        });
+        let e = t.probe(11).unwrap();
+        assert_eq!(
+            (e.phi, e.delta, e.min),
+            (0x1234_5678, 0x0FED_CBA9, Bound::NONE)
+        );
+    }
 }
