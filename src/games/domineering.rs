@@ -490,6 +490,22 @@ impl Game for Domineering {
         self.place(self.to_move, m);
     }
 
+    /// Only the occupancy and the player to move: the keys and the
+    /// vertical cells wait for [`Game::undo_quiet`], which leaves them as
+    /// they were (PP² on Domineering 7×6 spent 3% of its instructions on
+    /// them in its second-level trees, which never read them).
+    #[inline]
+    fn play_quiet(&mut self, m: u8) {
+        self.occupied |= self.move_data(self.to_move, m).covers;
+        self.to_move = self.to_move.opp();
+    }
+
+    #[inline]
+    fn undo_quiet(&mut self, m: u8, _: ()) {
+        self.to_move = self.to_move.opp();
+        self.occupied &= !self.move_data(self.to_move, m).covers;
+    }
+
     fn undo(&mut self, m: u8, _: ()) {
         let color = self.to_move.opp();
         let bits = self.move_data(color, m).covers;

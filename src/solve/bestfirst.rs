@@ -295,19 +295,29 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// `update` of an expanded node from its children: the new node value
     /// and flags, the index of the child to select, and for
     /// [`Rule::INCREMENTAL`] rules the runner-up and the accumulator.
-    #[inline(always)]
+    #[inline]
     fn evaluate(&self, id: NodeId) -> Eval<R::V, R::Acc> {
+        if self.table.is_some() {
+            self.evaluate_in::<true>(id)
+        } else {
+            self.evaluate_in::<false>(id)
+        }
+    }
+
+    /// [`Search::evaluate`] in a DAG or in a tree, as `DAG` says.
+    #[inline(always)]
+    fn evaluate_in<const DAG: bool>(&self, id: NodeId) -> Eval<R::V, R::Acc> {
         let node = *self.store.node(id);
         let (first, len) = (node.first as usize, node.len as usize);
         match self.store.child_ids(first, len) {
-            Some(ids) => {
+            Some(ids) if DAG => {
                 // In a DAG the children lie anywhere in the store: fetch
                 // them all at once rather than one miss after the other.
                 self.prefetch_children(id);
                 let runner = !self.runners.is_empty();
                 self.update(ids.iter().map(|&c| self.store.node(c)), runner)
             }
-            None => self.update(self.store.tree_children(first, len).iter(), true),
+            _ => self.update(self.store.tree_children(first, len).iter(), true),
         }
     }
 
@@ -328,7 +338,8 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// also leaves in `fresh` the `update` of `id` from its new children
     /// (computed while they are made), which the backpropagation then
     /// uses instead of reading them back.
-    fn extend(
+    #[inline(always)]
+    fn extend<const DAG: bool>(
         &mut self,
         id: NodeId,
         g: &mut G,
@@ -341,11 +352,12 @@ impl<G: Game, R: Rule> Search<G, R> {
         self.moves.clear();
         g.moves(&mut self.moves);
         let k = self.moves.len();
-        if !self.store.fits(k, k) || self.table.as_ref().is_some_and(|t| !t.has_room_for(k)) {
+        if !self.store.fits(k, k) || DAG && self.table.as_ref().is_some_and(|t| !t.has_room_for(k))
+        {
             return false;
         }
         let first = self.store.edges() as u32;
-        if self.table.is_some() {
+        if DAG {
             self.extend_dag(g, ctx);
         } else {
             *fresh = Some(self.extend_tree(g, ctx));
@@ -472,6 +484,24 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// `ctx` is reached, or (second level) the tree has `bound` nodes.
     /// `first_level` says whether expansions count as `ctx.expansions`.
     pub fn search(&mut self, root: &G, ctx: &mut Ctx, bound: usize, first_level: bool) -> Status {
+        // Two copies of the loop: a tree's (PP, PP², PN² and every second
+        // level) has none of the DAG's work, and fewer values to keep in
+        // registers.
+        if self.table.is_some() {
+            self.search_in::<true>(root, ctx, bound, first_level)
+        } else {
+            self.search_in::<false>(root, ctx, bound, first_level)
+        }
+    }
+
+    /// [`Search::search`] on a DAG (with the table) or on a tree.
+    fn search_in<const DAG: bool>(
+        &mut self,
+        root: &G,
+        ctx: &mut Ctx,
+        bound: usize,
+        first_level: bool,
+    ) -> Status {
         self.store.clear();
         if let Some(t) = &mut self.table {
             t.clear();
@@ -489,6 +519,9 @@ impl<G: Game, R: Rule> Search<G, R> {
             t.insert(g.key(), 0);
         }
         let mut cur: NodeId = 0;
+        // A tree reads no key: its moves need less bookkeeping (the
+        // positions of a search are its own copies).
+        let quiet = !DAG;
         loop {
             let flags = self.store.node(0).flags;
             if flags & WON != 0 {
@@ -505,7 +538,7 @@ impl<G: Game, R: Rule> Search<G, R> {
             // store: ask for them now, for the nodes passed and the two
             // above the start, so that their misses overlap the descent
             // and the expansion instead of each stalling its update.
-            if self.table.is_some() {
+            if DAG {
                 for &(id, ..) in self.path.iter().rev().take(2) {
                     self.prefetch_children(id);
                 }
@@ -513,20 +546,25 @@ impl<G: Game, R: Rule> Search<G, R> {
             while self.store.node(cur).flags & EXPANDED != 0 && !self.store.node(cur).solved() {
                 // The child chosen when the node was last updated: fresh in
                 // a tree; in a DAG as fresh as the node's value.
-                if self.table.is_some() {
+                if DAG {
                     self.prefetch_children(cur);
                 }
                 let node = self.store.node(cur);
                 let best = node.best();
                 let e = node.first as usize + best;
-                let (child, m) = (self.store.child(e), self.store.edge_move[e]);
+                let child = if DAG {
+                    self.store.child(e)
+                } else {
+                    e as NodeId + 1
+                };
+                let m = self.store.edge_move[e];
                 if self.path.len() == MAX_DEPTH {
                     if first_level {
                         ctx.stopped = Some(Stopped::Memory);
                     }
                     return self.finish(Status::Open);
                 }
-                let u = g.play(m);
+                let u = if quiet { g.play_quiet(m) } else { g.play(m) };
                 self.path.push((cur, m, u, best as u16));
                 cur = child;
             }
@@ -534,10 +572,14 @@ impl<G: Game, R: Rule> Search<G, R> {
             if self.store.node(cur).solved() {
                 // A stale DAG parent chose a solved child: refresh the path.
                 let (parent, m, u, _) = self.path.pop().expect("the root is unsolved");
-                g.undo(m, u);
+                if quiet {
+                    g.undo_quiet(m, u);
+                } else {
+                    g.undo(m, u);
+                }
                 cur = parent;
             } else {
-                if !self.extend(cur, &mut g, ctx, &mut fresh) {
+                if !self.extend::<DAG>(cur, &mut g, ctx, &mut fresh) {
                     if first_level {
                         ctx.stopped = Some(Stopped::Memory);
                     }
@@ -568,7 +610,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                 let (value, flags, best, _, _) = match stepped {
                     Some(e) => e,
                     None => {
-                        let e = if lost_below && self.table.is_none() {
+                        let e = if lost_below && !DAG {
                             // In a tree the node was unsolved at its last
                             // update, so no other child was lost then, and
                             // only this one has changed since: the full
@@ -578,7 +620,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                             let taken = self.path[depth].3 as usize;
                             let acc = self.rule.start();
                             (self.rule.won(), EXPANDED | WON, taken, None, acc)
-                        } else if won_below && self.all_won(id, depth) {
+                        } else if won_below && !DAG && self.all_won(id, depth) {
                             // Every child won for its mover: a fifth of
                             // the updates after a child is won (PP²).
                             let acc = self.rule.start();
@@ -586,7 +628,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                         } else if let Some(e) = fresh.take() {
                             e
                         } else {
-                            self.evaluate(id)
+                            self.evaluate_in::<DAG>(id)
                         };
                         self.note_runner(id, depth, &e);
                         e
@@ -627,7 +669,11 @@ impl<G: Game, R: Rule> Search<G, R> {
             }
             while self.path.len() > keep {
                 let (parent, m, u, _) = self.path.pop().expect("below `keep`");
-                g.undo(m, u);
+                if quiet {
+                    g.undo_quiet(m, u);
+                } else {
+                    g.undo(m, u);
+                }
                 cur = parent;
             }
             // The nodes below depth `keep` will be others: so will their
