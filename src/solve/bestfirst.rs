@@ -67,7 +67,7 @@ use crate::games::{ChildInfo, Color, Game, MoveList, Outcome, MAX_MOVES};
 
 #[path = "bestfirst_lazy.rs"]
 mod lazy;
-use lazy::{Runner, EMPTY};
+use lazy::{Level, Runner, EMPTY, LEVELS};
 
 #[path = "bestfirst_fold.rs"]
 mod fold;
@@ -154,9 +154,9 @@ pub struct Search<G: Game, R: Rule> {
     pub store: Store<R::V, G::Move>,
     table: Option<Table>,
     sub: Option<Box<Search<G, R>>>,
-    /// The descent: each node above the current one, the move played
-    /// from it and the index of the child that move leads to.
-    path: Vec<(NodeId, G::Move, G::Undo, u16)>,
+    /// The descent: for each node above the current one, the move played
+    /// from it and what undoes it (the nodes are in `levels`).
+    path: Vec<(G::Move, G::Undo)>,
     moves: MoveList<G::Move>,
     /// The keys and fresh nodes of the children being created
     /// ([`Search::extend_dag`]), reserved for [`MAX_MOVES`] at setup.
@@ -173,18 +173,16 @@ pub struct Search<G: Game, R: Rule> {
     /// the mobility, as [`Fresh`] wants them.
     leaf_keys: Box<[u64; MAX_MOVES + 1]>,
     memo: R::Memo,
-    /// By depth on the path, the runner-up of that node's last full
-    /// update ([`Rule::INCREMENTAL`] rules on a tree only).
-    runners: Vec<Runner<R::V, R::Acc>>,
-    /// Lazy backpropagation ([`Rule::LAZY`], where records are kept): by depth, the
-    /// window of keys of the path's node there within which no ancestor's
-    /// choice changes ([`Search::window`]); valid below depth `wvalid`.
+    /// By depth on the path: its node, the child taken, and the records
+    /// of the incremental update and the lazy backpropagation ([`Level`]).
+    levels: Box<[Level<R::V, R::Acc>; LEVELS]>,
+    /// Whether the runner-up records are kept ([`Rule::INCREMENTAL`] rules
+    /// on a tree, or on a DAG of a game with [`Game::FIXED_DEPTH`]).
+    records: bool,
+    /// Lazy backpropagation ([`Rule::LAZY`], where records are kept); the
+    /// levels' windows ([`Search::window`]) are valid below depth `wvalid`.
     lazy: bool,
-    windows: Vec<(f64, f64)>,
     wvalid: usize,
-    /// By depth, whether the path's node there was left out of date when
-    /// a backpropagation stopped at its child.
-    stale: Vec<bool>,
     table_peak: usize,
 }
 
@@ -221,22 +219,26 @@ impl<G: Game, R: Rule> Search<G, R> {
             leaf_keys: Box::new(leaf_keys(&rule, &leaves)),
             leaves,
             memo: rule.memo(),
-            runners: vec![
-                Runner {
-                    node: NONE,
-                    second: None,
-                    rest: rule.start(),
+            levels: vec![
+                Level {
+                    id: NONE,
+                    taken: 0,
+                    stale: false,
+                    runner: Runner {
+                        node: NONE,
+                        second: None,
+                        rest: rule.start(),
+                    },
+                    window: EMPTY,
                 };
-                if R::INCREMENTAL && (!transpositions || G::FIXED_DEPTH) {
-                    MAX_DEPTH + 1
-                } else {
-                    0
-                }
-            ],
+                LEVELS
+            ]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("LEVELS levels")),
+            records: R::INCREMENTAL && (!transpositions || G::FIXED_DEPTH),
             lazy: R::LAZY && R::INCREMENTAL && (!transpositions || G::FIXED_DEPTH),
-            windows: vec![EMPTY; MAX_DEPTH + 1],
             wvalid: 0,
-            stale: vec![false; MAX_DEPTH + 1],
             table_peak: 0,
         }
     }
@@ -314,7 +316,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                 // In a DAG the children lie anywhere in the store: fetch
                 // them all at once rather than one miss after the other.
                 self.prefetch_children(id);
-                let runner = !self.runners.is_empty();
+                let runner = self.records;
                 self.update(ids.iter().map(|&c| self.store.node(c)), runner)
             }
             _ => self.update(self.store.tree_children(first, len).iter(), true),
@@ -508,8 +510,8 @@ impl<G: Game, R: Rule> Search<G, R> {
         }
         self.path.clear();
         // Node ids are reused after a clear.
-        for r in &mut self.runners {
-            r.node = NONE;
+        for l in &mut self.levels[..=MAX_DEPTH] {
+            l.runner.node = NONE;
         }
         self.wvalid = 0;
         let mut g = root.clone();
@@ -539,8 +541,8 @@ impl<G: Game, R: Rule> Search<G, R> {
             // above the start, so that their misses overlap the descent
             // and the expansion instead of each stalling its update.
             if DAG {
-                for &(id, ..) in self.path.iter().rev().take(2) {
-                    self.prefetch_children(id);
+                for d in (0..self.path.len()).rev().take(2) {
+                    self.prefetch_children(self.level(d).id);
                 }
             }
             while self.store.node(cur).flags & EXPANDED != 0 && !self.store.node(cur).solved() {
@@ -565,19 +567,22 @@ impl<G: Game, R: Rule> Search<G, R> {
                     return self.finish(Status::Open);
                 }
                 let u = if quiet { g.play_quiet(m) } else { g.play(m) };
-                self.path.push((cur, m, u, best as u16));
+                let level = self.level_mut(self.path.len());
+                level.id = cur;
+                level.taken = best as u16;
+                self.path.push((m, u));
                 cur = child;
             }
             let mut fresh = None;
             if self.store.node(cur).solved() {
                 // A stale DAG parent chose a solved child: refresh the path.
-                let (parent, m, u, _) = self.path.pop().expect("the root is unsolved");
+                let (m, u) = self.path.pop().expect("the root is unsolved");
                 if quiet {
                     g.undo_quiet(m, u);
                 } else {
                     g.undo(m, u);
                 }
-                cur = parent;
+                cur = self.level(self.path.len()).id;
             } else {
                 if !self.extend::<DAG>(cur, &mut g, ctx, &mut fresh) {
                     if first_level {
@@ -606,7 +611,7 @@ impl<G: Game, R: Rule> Search<G, R> {
             let (mut lost_below, mut won_below) = (false, false);
             loop {
                 let stepped = changed.and_then(|new| self.step(id, depth, &new));
-                self.stale[depth] = false;
+                self.level_mut(depth).stale = false;
                 let (value, flags, best, _, _) = match stepped {
                     Some(e) => e,
                     None => {
@@ -617,7 +622,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                             // update would stop at it and find the node won
                             // (the accumulator of a solved node's record is
                             // never read). Over a tenth of PP²'s full updates.
-                            let taken = self.path[depth].3 as usize;
+                            let taken = self.level(depth).taken as usize;
                             let acc = self.rule.start();
                             (self.rule.won(), EXPANDED | WON, taken, None, acc)
                         } else if won_below && !DAG && self.all_won(id, depth) {
@@ -643,14 +648,14 @@ impl<G: Game, R: Rule> Search<G, R> {
                 }
                 let solved = flags & (WON | LOST) != 0;
                 if self.lazy && !solved && self.may_stop(depth, &value) {
-                    self.stale[depth - 1] = true;
+                    self.level_mut(depth - 1).stale = true;
                     break;
                 }
                 changed = (!solved).then_some(value);
                 lost_below = flags & LOST != 0;
                 won_below = flags & WON != 0;
                 depth -= 1;
-                id = self.path[depth].0;
+                id = self.level(depth).id;
             }
             // The next descent would start there (the root, or the node
             // whose value did not change) and replay the path down to the
@@ -660,21 +665,21 @@ impl<G: Game, R: Rule> Search<G, R> {
             // instructions.
             let mut keep = depth;
             while keep < bottom {
-                let (id, _, _, taken) = self.path[keep];
-                let node = self.store.node(id);
-                if node.solved() || node.best() != taken as usize {
+                let level = self.level(keep);
+                let node = self.store.node(level.id);
+                if node.solved() || node.best() != level.taken as usize {
                     break;
                 }
                 keep += 1;
             }
             while self.path.len() > keep {
-                let (parent, m, u, _) = self.path.pop().expect("below `keep`");
+                let (m, u) = self.path.pop().expect("below `keep`");
                 if quiet {
                     g.undo_quiet(m, u);
                 } else {
                     g.undo(m, u);
                 }
-                cur = parent;
+                cur = self.level(self.path.len()).id;
             }
             // The nodes below depth `keep` will be others: so will their
             // records, from which the windows below `keep + 1` are made.
