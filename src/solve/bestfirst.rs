@@ -139,6 +139,16 @@ pub trait Rule: Copy {
     fn window(&self, _rest: Self::Acc, _lo: f64, _hi: f64) -> (f64, f64) {
         unreachable!("window is only called for lazy rules")
     }
+    /// Whether [`Rule::rank`] is given: then a tree's `update` picks the
+    /// selected child and the runner-up without branches (see
+    /// `bestfirst_fold.rs`).
+    const RANKED: bool = false;
+    /// An integer that orders values as `better` does: `better(a, b)`
+    /// exactly when `rank(a) > rank(b)`, for the values that have a rank
+    /// (`None` for others, say a NaN that `better` finds incomparable).
+    fn rank(&self, _v: &Self::V) -> Option<u32> {
+        unreachable!("rank is only called for ranked rules")
+    }
 }
 
 /// What `update` finds: the node's value and flags, the index of the
@@ -319,7 +329,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                 let runner = self.records;
                 self.update(ids.iter().map(|&c| self.store.node(c)), runner)
             }
-            _ => self.update(self.store.tree_children(first, len).iter(), true),
+            _ => self.update_tree(self.store.tree_children(first, len)),
         }
     }
 

@@ -116,7 +116,7 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// selected child stays selected at 91% of the updates (Domineering
     /// 5×6). The value is that of a full update but for the order of the
     /// sum (PP adds in `f64` and keeps `f32`).
-    #[inline]
+    #[inline(always)]
     pub(super) fn step(&self, id: NodeId, depth: usize, new: &R::V) -> Option<Eval<R::V, R::Acc>> {
         let runner = self.runner(depth)?;
         if runner.node != id {
@@ -192,7 +192,7 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// the very values the full backpropagation would have left.
     /// Backpropagation was 8.9 updates per expansion of PP on Domineering
     /// 5×6, each taking a logarithm.
-    #[inline]
+    #[inline(always)]
     pub(super) fn may_stop(&mut self, j: usize, v: &R::V) -> bool {
         let p = self.level(j - 1).id;
         let r = self.level(j - 1).runner;
@@ -221,6 +221,7 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// The root's children have no constraint beyond their parent's
     /// choice. Empty when a record on the way does not belong to the path's
     /// node. Cached by depth: a window depends on the records above it.
+    #[inline(never)]
     pub(super) fn window(&mut self, m: usize) -> (f64, f64) {
         while self.wvalid <= m {
             let k = self.wvalid;
