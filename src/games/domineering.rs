@@ -578,6 +578,41 @@ mod tests {
     }
 
     #[test]
+    fn quiet_moves_agree_with_play_and_undo() {
+        // Along random games on a 7×6 board: after a quiet move the moves,
+        // mobility and outcome (and every child's mobility) are those after
+        // `play`, and the quiet undos restore the position to the bit.
+        let mut rng = crate::go::playout::Rng::new(0x5DEE_CE66_D1CE_4E5B);
+        for _ in 0..200 {
+            let start = Domineering::new(7, 6);
+            let (mut quiet, mut plain) = (start, start);
+            let mut line = Vec::new();
+            while plain.outcome().is_none() {
+                let mut moves = MoveList::new();
+                plain.moves(&mut moves);
+                let m = moves[rng.next_u64() as usize % moves.len()];
+                plain.play(m);
+                quiet.play_quiet(m);
+                line.push(m);
+                let (mut a, mut b) = (MoveList::new(), MoveList::new());
+                plain.moves(&mut a);
+                quiet.moves(&mut b);
+                assert_eq!(a.as_slice(), b.as_slice());
+                assert_eq!(plain.mobility(), quiet.mobility());
+                assert_eq!(plain.outcome(), quiet.outcome());
+                assert_eq!(plain.to_move(), quiet.to_move());
+                for &c in &a {
+                    assert_eq!(plain.child_info(c).mobility, quiet.child_info(c).mobility);
+                }
+            }
+            for &m in line.iter().rev() {
+                quiet.undo_quiet(m, ());
+            }
+            assert_eq!(quiet, start);
+        }
+    }
+
+    #[test]
     fn play_and_undo_restore_everything() {
         let mut g = Domineering::new(4, 5);
         let start = g;
