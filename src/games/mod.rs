@@ -177,6 +177,25 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Takes back the last move `m`, given what playing it returned.
     fn undo(&mut self, m: Self::Move, undo: Self::Undo);
 
+    /// [`Game::play`] for a search that asks nothing of the positions it
+    /// passes through but [`Game::moves`], [`Game::mobility`],
+    /// [`Game::outcome`], [`Game::to_move`] and [`Game::child_info`]'s
+    /// outcome and mobility (a best-first search on a tree: no key, no
+    /// display), and takes it back with [`Game::undo_quiet`]. Games may
+    /// skip the rest of the bookkeeping (Domineering's four Zobrist keys
+    /// and its record of who placed what) until then.
+    #[inline]
+    fn play_quiet(&mut self, m: Self::Move) -> Self::Undo {
+        self.play(m)
+    }
+
+    /// Takes back a move of [`Game::play_quiet`]; afterwards the position
+    /// is whole again.
+    #[inline]
+    fn undo_quiet(&mut self, m: Self::Move, undo: Self::Undo) {
+        self.undo(m, undo)
+    }
+
     /// The move that changes nothing but the player to move, in games that
     /// have one (the pass in Go). Threat searches use it.
     fn null_move(&self) -> Option<Self::Move> {

@@ -67,7 +67,7 @@ use crate::games::{ChildInfo, Color, Game, MoveList, Outcome, MAX_MOVES};
 
 #[path = "bestfirst_lazy.rs"]
 mod lazy;
-use lazy::{Runner, EMPTY};
+use lazy::{Level, Runner, EMPTY, LEVELS};
 
 #[path = "bestfirst_fold.rs"]
 mod fold;
@@ -139,6 +139,16 @@ pub trait Rule: Copy {
     fn window(&self, _rest: Self::Acc, _lo: f64, _hi: f64) -> (f64, f64) {
         unreachable!("window is only called for lazy rules")
     }
+    /// Whether [`Rule::rank`] is given: then a tree's `update` picks the
+    /// selected child and the runner-up without branches (see
+    /// `bestfirst_fold.rs`).
+    const RANKED: bool = false;
+    /// An integer that orders values as `better` does: `better(a, b)`
+    /// exactly when `rank(a) > rank(b)`, for the values that have a rank
+    /// (`None` for others, say a NaN that `better` finds incomparable).
+    fn rank(&self, _v: &Self::V) -> Option<u32> {
+        unreachable!("rank is only called for ranked rules")
+    }
 }
 
 /// What `update` finds: the node's value and flags, the index of the
@@ -154,9 +164,9 @@ pub struct Search<G: Game, R: Rule> {
     pub store: Store<R::V, G::Move>,
     table: Option<Table>,
     sub: Option<Box<Search<G, R>>>,
-    /// The descent: each node above the current one, the move played
-    /// from it and the index of the child that move leads to.
-    path: Vec<(NodeId, G::Move, G::Undo, u16)>,
+    /// The descent: for each node above the current one, the move played
+    /// from it and what undoes it (the nodes are in `levels`).
+    path: Vec<(G::Move, G::Undo)>,
     moves: MoveList<G::Move>,
     /// The keys and fresh nodes of the children being created
     /// ([`Search::extend_dag`]), reserved for [`MAX_MOVES`] at setup.
@@ -173,18 +183,16 @@ pub struct Search<G: Game, R: Rule> {
     /// the mobility, as [`Fresh`] wants them.
     leaf_keys: Box<[u64; MAX_MOVES + 1]>,
     memo: R::Memo,
-    /// By depth on the path, the runner-up of that node's last full
-    /// update ([`Rule::INCREMENTAL`] rules on a tree only).
-    runners: Vec<Runner<R::V, R::Acc>>,
-    /// Lazy backpropagation ([`Rule::LAZY`], where records are kept): by depth, the
-    /// window of keys of the path's node there within which no ancestor's
-    /// choice changes ([`Search::window`]); valid below depth `wvalid`.
+    /// By depth on the path: its node, the child taken, and the records
+    /// of the incremental update and the lazy backpropagation ([`Level`]).
+    levels: Box<[Level<R::V, R::Acc>; LEVELS]>,
+    /// Whether the runner-up records are kept ([`Rule::INCREMENTAL`] rules
+    /// on a tree, or on a DAG of a game with [`Game::FIXED_DEPTH`]).
+    records: bool,
+    /// Lazy backpropagation ([`Rule::LAZY`], where records are kept); the
+    /// levels' windows ([`Search::window`]) are valid below depth `wvalid`.
     lazy: bool,
-    windows: Vec<(f64, f64)>,
     wvalid: usize,
-    /// By depth, whether the path's node there was left out of date when
-    /// a backpropagation stopped at its child.
-    stale: Vec<bool>,
     table_peak: usize,
 }
 
@@ -221,22 +229,26 @@ impl<G: Game, R: Rule> Search<G, R> {
             leaf_keys: Box::new(leaf_keys(&rule, &leaves)),
             leaves,
             memo: rule.memo(),
-            runners: vec![
-                Runner {
-                    node: NONE,
-                    second: None,
-                    rest: rule.start(),
+            levels: vec![
+                Level {
+                    id: NONE,
+                    taken: 0,
+                    stale: false,
+                    runner: Runner {
+                        node: NONE,
+                        second: None,
+                        rest: rule.start(),
+                    },
+                    window: EMPTY,
                 };
-                if R::INCREMENTAL && (!transpositions || G::FIXED_DEPTH) {
-                    MAX_DEPTH + 1
-                } else {
-                    0
-                }
-            ],
+                LEVELS
+            ]
+            .into_boxed_slice()
+            .try_into()
+            .unwrap_or_else(|_| unreachable!("LEVELS levels")),
+            records: R::INCREMENTAL && (!transpositions || G::FIXED_DEPTH),
             lazy: R::LAZY && R::INCREMENTAL && (!transpositions || G::FIXED_DEPTH),
-            windows: vec![EMPTY; MAX_DEPTH + 1],
             wvalid: 0,
-            stale: vec![false; MAX_DEPTH + 1],
             table_peak: 0,
         }
     }
@@ -295,19 +307,29 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// `update` of an expanded node from its children: the new node value
     /// and flags, the index of the child to select, and for
     /// [`Rule::INCREMENTAL`] rules the runner-up and the accumulator.
-    #[inline(always)]
+    #[inline]
     fn evaluate(&self, id: NodeId) -> Eval<R::V, R::Acc> {
+        if self.table.is_some() {
+            self.evaluate_in::<true>(id)
+        } else {
+            self.evaluate_in::<false>(id)
+        }
+    }
+
+    /// [`Search::evaluate`] in a DAG or in a tree, as `DAG` says.
+    #[inline(always)]
+    fn evaluate_in<const DAG: bool>(&self, id: NodeId) -> Eval<R::V, R::Acc> {
         let node = *self.store.node(id);
         let (first, len) = (node.first as usize, node.len as usize);
         match self.store.child_ids(first, len) {
-            Some(ids) => {
+            Some(ids) if DAG => {
                 // In a DAG the children lie anywhere in the store: fetch
                 // them all at once rather than one miss after the other.
                 self.prefetch_children(id);
-                let runner = !self.runners.is_empty();
+                let runner = self.records;
                 self.update(ids.iter().map(|&c| self.store.node(c)), runner)
             }
-            None => self.update(self.store.tree_children(first, len).iter(), true),
+            _ => self.update_tree(self.store.tree_children(first, len)),
         }
     }
 
@@ -328,7 +350,8 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// also leaves in `fresh` the `update` of `id` from its new children
     /// (computed while they are made), which the backpropagation then
     /// uses instead of reading them back.
-    fn extend(
+    #[inline(always)]
+    fn extend<const DAG: bool>(
         &mut self,
         id: NodeId,
         g: &mut G,
@@ -341,11 +364,12 @@ impl<G: Game, R: Rule> Search<G, R> {
         self.moves.clear();
         g.moves(&mut self.moves);
         let k = self.moves.len();
-        if !self.store.fits(k, k) || self.table.as_ref().is_some_and(|t| !t.has_room_for(k)) {
+        if !self.store.fits(k, k) || DAG && self.table.as_ref().is_some_and(|t| !t.has_room_for(k))
+        {
             return false;
         }
         let first = self.store.edges() as u32;
-        if self.table.is_some() {
+        if DAG {
             self.extend_dag(g, ctx);
         } else {
             *fresh = Some(self.extend_tree(g, ctx));
@@ -472,14 +496,32 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// `ctx` is reached, or (second level) the tree has `bound` nodes.
     /// `first_level` says whether expansions count as `ctx.expansions`.
     pub fn search(&mut self, root: &G, ctx: &mut Ctx, bound: usize, first_level: bool) -> Status {
+        // Two copies of the loop: a tree's (PP, PP², PN² and every second
+        // level) has none of the DAG's work, and fewer values to keep in
+        // registers.
+        if self.table.is_some() {
+            self.search_in::<true>(root, ctx, bound, first_level)
+        } else {
+            self.search_in::<false>(root, ctx, bound, first_level)
+        }
+    }
+
+    /// [`Search::search`] on a DAG (with the table) or on a tree.
+    fn search_in<const DAG: bool>(
+        &mut self,
+        root: &G,
+        ctx: &mut Ctx,
+        bound: usize,
+        first_level: bool,
+    ) -> Status {
         self.store.clear();
         if let Some(t) = &mut self.table {
             t.clear();
         }
         self.path.clear();
         // Node ids are reused after a clear.
-        for r in &mut self.runners {
-            r.node = NONE;
+        for l in &mut self.levels[..=MAX_DEPTH] {
+            l.runner.node = NONE;
         }
         self.wvalid = 0;
         let mut g = root.clone();
@@ -489,6 +531,9 @@ impl<G: Game, R: Rule> Search<G, R> {
             t.insert(g.key(), 0);
         }
         let mut cur: NodeId = 0;
+        // A tree reads no key: its moves need less bookkeeping (the
+        // positions of a search are its own copies).
+        let quiet = !DAG;
         loop {
             let flags = self.store.node(0).flags;
             if flags & WON != 0 {
@@ -505,39 +550,51 @@ impl<G: Game, R: Rule> Search<G, R> {
             // store: ask for them now, for the nodes passed and the two
             // above the start, so that their misses overlap the descent
             // and the expansion instead of each stalling its update.
-            if self.table.is_some() {
-                for &(id, ..) in self.path.iter().rev().take(2) {
-                    self.prefetch_children(id);
+            if DAG {
+                for d in (0..self.path.len()).rev().take(2) {
+                    self.prefetch_children(self.level(d).id);
                 }
             }
             while self.store.node(cur).flags & EXPANDED != 0 && !self.store.node(cur).solved() {
                 // The child chosen when the node was last updated: fresh in
                 // a tree; in a DAG as fresh as the node's value.
-                if self.table.is_some() {
+                if DAG {
                     self.prefetch_children(cur);
                 }
                 let node = self.store.node(cur);
                 let best = node.best();
                 let e = node.first as usize + best;
-                let (child, m) = (self.store.child(e), self.store.edge_move[e]);
+                let child = if DAG {
+                    self.store.child(e)
+                } else {
+                    e as NodeId + 1
+                };
+                let m = self.store.edge_move[e];
                 if self.path.len() == MAX_DEPTH {
                     if first_level {
                         ctx.stopped = Some(Stopped::Memory);
                     }
                     return self.finish(Status::Open);
                 }
-                let u = g.play(m);
-                self.path.push((cur, m, u, best as u16));
+                let u = if quiet { g.play_quiet(m) } else { g.play(m) };
+                let level = self.level_mut(self.path.len());
+                level.id = cur;
+                level.taken = best as u16;
+                self.path.push((m, u));
                 cur = child;
             }
             let mut fresh = None;
             if self.store.node(cur).solved() {
                 // A stale DAG parent chose a solved child: refresh the path.
-                let (parent, m, u, _) = self.path.pop().expect("the root is unsolved");
-                g.undo(m, u);
-                cur = parent;
+                let (m, u) = self.path.pop().expect("the root is unsolved");
+                if quiet {
+                    g.undo_quiet(m, u);
+                } else {
+                    g.undo(m, u);
+                }
+                cur = self.level(self.path.len()).id;
             } else {
-                if !self.extend(cur, &mut g, ctx, &mut fresh) {
+                if !self.extend::<DAG>(cur, &mut g, ctx, &mut fresh) {
                     if first_level {
                         ctx.stopped = Some(Stopped::Memory);
                     }
@@ -564,21 +621,21 @@ impl<G: Game, R: Rule> Search<G, R> {
             let (mut lost_below, mut won_below) = (false, false);
             loop {
                 let stepped = changed.and_then(|new| self.step(id, depth, &new));
-                self.stale[depth] = false;
+                self.level_mut(depth).stale = false;
                 let (value, flags, best, _, _) = match stepped {
                     Some(e) => e,
                     None => {
-                        let e = if lost_below && self.table.is_none() {
+                        let e = if lost_below && !DAG {
                             // In a tree the node was unsolved at its last
                             // update, so no other child was lost then, and
                             // only this one has changed since: the full
                             // update would stop at it and find the node won
                             // (the accumulator of a solved node's record is
                             // never read). Over a tenth of PP²'s full updates.
-                            let taken = self.path[depth].3 as usize;
+                            let taken = self.level(depth).taken as usize;
                             let acc = self.rule.start();
                             (self.rule.won(), EXPANDED | WON, taken, None, acc)
-                        } else if won_below && self.all_won(id, depth) {
+                        } else if won_below && !DAG && self.all_won(id, depth) {
                             // Every child won for its mover: a fifth of
                             // the updates after a child is won (PP²).
                             let acc = self.rule.start();
@@ -586,7 +643,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                         } else if let Some(e) = fresh.take() {
                             e
                         } else {
-                            self.evaluate(id)
+                            self.evaluate_in::<DAG>(id)
                         };
                         self.note_runner(id, depth, &e);
                         e
@@ -601,14 +658,14 @@ impl<G: Game, R: Rule> Search<G, R> {
                 }
                 let solved = flags & (WON | LOST) != 0;
                 if self.lazy && !solved && self.may_stop(depth, &value) {
-                    self.stale[depth - 1] = true;
+                    self.level_mut(depth - 1).stale = true;
                     break;
                 }
                 changed = (!solved).then_some(value);
                 lost_below = flags & LOST != 0;
                 won_below = flags & WON != 0;
                 depth -= 1;
-                id = self.path[depth].0;
+                id = self.level(depth).id;
             }
             // The next descent would start there (the root, or the node
             // whose value did not change) and replay the path down to the
@@ -618,17 +675,21 @@ impl<G: Game, R: Rule> Search<G, R> {
             // instructions.
             let mut keep = depth;
             while keep < bottom {
-                let (id, _, _, taken) = self.path[keep];
-                let node = self.store.node(id);
-                if node.solved() || node.best() != taken as usize {
+                let level = self.level(keep);
+                let node = self.store.node(level.id);
+                if node.solved() || node.best() != level.taken as usize {
                     break;
                 }
                 keep += 1;
             }
             while self.path.len() > keep {
-                let (parent, m, u, _) = self.path.pop().expect("below `keep`");
-                g.undo(m, u);
-                cur = parent;
+                let (m, u) = self.path.pop().expect("below `keep`");
+                if quiet {
+                    g.undo_quiet(m, u);
+                } else {
+                    g.undo(m, u);
+                }
+                cur = self.level(self.path.len()).id;
             }
             // The nodes below depth `keep` will be others: so will their
             // records, from which the windows below `keep + 1` are made.

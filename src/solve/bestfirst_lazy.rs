@@ -42,12 +42,38 @@
 //! of the full backpropagation (Domineering 5×6: PP 391M → 244M
 //! instructions, PPT 84M → 64M).
 
-use super::{Eval, Rule, Search};
+use super::{Eval, Rule, Search, MAX_DEPTH};
 use crate::games::Game;
 use crate::solve::store::{NodeId, EXPANDED, FLAGS, LOST, NONE, WON};
 
 /// A window that contains nothing.
 pub(super) const EMPTY: (f64, f64) = (f64::INFINITY, f64::NEG_INFINITY);
+
+/// Entries of [`Search`]'s per-depth records: a power of two above
+/// [`MAX_DEPTH`], so that a depth masked by `LEVELS - 1` indexes them with
+/// no bounds check (the path never passes `MAX_DEPTH`).
+pub(super) const LEVELS: usize = 2048;
+const _: () = assert!(LEVELS.is_power_of_two() && LEVELS > MAX_DEPTH);
+
+/// What the search keeps about the path's node at one depth, in one
+/// record: the backpropagation and the lazy tests read a depth's node,
+/// runner-up and window together (kept in four vectors, their bounds
+/// checks and base addresses were 4% of PP²'s instructions).
+#[derive(Clone, Copy)]
+pub(super) struct Level<V, A> {
+    /// The path's node at this depth (set while it is above the current
+    /// node).
+    pub(super) id: NodeId,
+    /// The index of the child the path takes from it.
+    pub(super) taken: u16,
+    /// Whether the node was left out of date when a backpropagation
+    /// stopped at its child.
+    pub(super) stale: bool,
+    /// The last full update at this depth (see [`Runner`]).
+    pub(super) runner: Runner<V, A>,
+    /// The window of [`Search::window`], valid below `Search::wvalid`.
+    pub(super) window: (f64, f64),
+}
 
 /// What the last full update of the node at one depth of the path found
 /// about the children other than the selected one (see [`Search::step`]).
@@ -63,6 +89,23 @@ pub(super) struct Runner<V, A> {
 }
 
 impl<G: Game, R: Rule> Search<G, R> {
+    /// The records of depth `d`.
+    #[inline(always)]
+    pub(super) fn level(&self, d: usize) -> &Level<R::V, R::Acc> {
+        &self.levels[d & (LEVELS - 1)]
+    }
+
+    #[inline(always)]
+    pub(super) fn level_mut(&mut self, d: usize) -> &mut Level<R::V, R::Acc> {
+        &mut self.levels[d & (LEVELS - 1)]
+    }
+
+    /// The runner-up record of depth `d`, where records are kept.
+    #[inline(always)]
+    fn runner(&self, d: usize) -> Option<&Runner<R::V, R::Acc>> {
+        self.records.then(|| &self.level(d).runner)
+    }
+
     /// The incremental `update` of node `id` at depth `depth` whose
     /// selected child changed to `new` (unsolved), in a tree: the other
     /// children are as they were at the node's last full update, so the
@@ -73,9 +116,9 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// selected child stays selected at 91% of the updates (Domineering
     /// 5×6). The value is that of a full update but for the order of the
     /// sum (PP adds in `f64` and keeps `f32`).
-    #[inline]
+    #[inline(always)]
     pub(super) fn step(&self, id: NodeId, depth: usize, new: &R::V) -> Option<Eval<R::V, R::Acc>> {
-        let runner = self.runners.get(depth)?;
+        let runner = self.runner(depth)?;
         if runner.node != id {
             return None;
         }
@@ -103,8 +146,7 @@ impl<G: Game, R: Rule> Search<G, R> {
     pub(super) fn all_won(&self, id: NodeId, depth: usize) -> bool {
         self.table.is_none()
             && self
-                .runners
-                .get(depth)
+                .runner(depth)
                 .is_some_and(|r| r.node == id && r.second.is_none())
     }
 
@@ -150,18 +192,18 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// the very values the full backpropagation would have left.
     /// Backpropagation was 8.9 updates per expansion of PP on Domineering
     /// 5×6, each taking a logarithm.
-    #[inline]
+    #[inline(always)]
     pub(super) fn may_stop(&mut self, j: usize, v: &R::V) -> bool {
-        let p = self.path[j - 1].0;
-        let r = self.runners[j - 1];
+        let p = self.level(j - 1).id;
+        let r = self.level(j - 1).runner;
         if r.node != p || !self.kept(self.store.node(p).best(), r.second, v) {
             return false;
         }
         if j == 1 {
             return true;
         }
-        let gp = self.path[j - 2].0;
-        let r2 = self.runners[j - 2];
+        let gp = self.level(j - 2).id;
+        let r2 = self.level(j - 2).runner;
         if r2.node != gp {
             return false;
         }
@@ -179,15 +221,17 @@ impl<G: Game, R: Rule> Search<G, R> {
     /// The root's children have no constraint beyond their parent's
     /// choice. Empty when a record on the way does not belong to the path's
     /// node. Cached by depth: a window depends on the records above it.
+    #[inline(never)]
     pub(super) fn window(&mut self, m: usize) -> (f64, f64) {
         while self.wvalid <= m {
             let k = self.wvalid;
-            self.windows[k] = if k <= 1 {
+            let window = if k <= 1 {
                 (f64::NEG_INFINITY, f64::INFINITY)
             } else {
-                let (r1, r2) = (self.runners[k - 1], self.runners[k - 2]);
-                let (p, gp) = (self.path[k - 1].0, self.path[k - 2].0);
-                let (lo, hi) = self.windows[k - 1];
+                let (l1, l2) = (self.level(k - 1), self.level(k - 2));
+                let (r1, r2) = (l1.runner, l2.runner);
+                let (p, gp) = (l1.id, l2.id);
+                let (lo, hi) = l1.window;
                 if r1.node != p || r2.node != gp || lo > hi {
                     EMPTY
                 } else {
@@ -198,9 +242,10 @@ impl<G: Game, R: Rule> Search<G, R> {
                     self.rule.window(r1.rest, lo, hi)
                 }
             };
+            self.level_mut(k).window = window;
             self.wvalid = k + 1;
         }
-        self.windows[m]
+        self.level(m).window
     }
 
     /// Brings the path's out-of-date nodes up to date (lazy
@@ -210,12 +255,13 @@ impl<G: Game, R: Rule> Search<G, R> {
     pub(super) fn flush(&mut self) {
         let mut dirty = false;
         for d in (0..self.path.len()).rev() {
-            dirty |= self.stale[d];
-            self.stale[d] = false;
+            let level = self.level_mut(d);
+            dirty |= level.stale;
+            level.stale = false;
             if !dirty {
                 continue;
             }
-            let id = self.path[d].0;
+            let id = level.id;
             let node = *self.store.node(id);
             let child = *self
                 .store
@@ -246,9 +292,10 @@ impl<G: Game, R: Rule> Search<G, R> {
     pub(super) fn note_runner(&mut self, cur: NodeId, depth: usize, e: &Eval<R::V, R::Acc>) {
         // The windows below this depth were made from its old record.
         self.wvalid = self.wvalid.min(depth + 1);
-        let Some(r) = self.runners.get_mut(depth) else {
+        if !self.records {
             return;
-        };
+        }
+        let r = &mut self.level_mut(depth).runner;
         let (_, flags, _, second, rest) = *e;
         *r = if flags & (WON | LOST) == 0 {
             Runner {

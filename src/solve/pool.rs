@@ -243,6 +243,35 @@ impl<T: Copy> Buf<T> {
         self.len = len + n;
     }
 
+    /// [`Buf::extend_with`] on two buffers at once: `f(i)` gives the
+    /// `i`-th new element of each. One loop writes both (a tree's nodes
+    /// and edges: a second loop for the edges, a byte each, cost PP² 2%
+    /// of its instructions).
+    #[inline]
+    pub fn extend_pair_with<U: Copy>(
+        &mut self,
+        other: &mut Buf<U>,
+        n: usize,
+        mut f: impl FnMut(usize) -> (T, U),
+    ) {
+        assert!(n <= self.cap - self.len, "Buf is full");
+        assert!(n <= other.cap - other.len, "Buf is full");
+        let (base, len) = (self.ptr.as_ptr(), self.len);
+        let (other_base, other_len) = (other.ptr.as_ptr(), other.len);
+        for i in 0..n {
+            let (x, y) = f(i);
+            // SAFETY: `len + i < len + n ≤ cap`, and likewise for `other`;
+            // the regions hold their capacities. As in `extend_with`, a
+            // panic in `f` leaves the elements written so far uncounted.
+            unsafe {
+                base.add(len + i).write(x);
+                other_base.add(other_len + i).write(y);
+            }
+        }
+        self.len = len + n;
+        other.len = other_len + n;
+    }
+
     /// Forgets every element.
     pub fn clear(&mut self) {
         self.high = self.high.max(self.len);

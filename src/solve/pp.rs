@@ -158,6 +158,23 @@ impl Rule for PpRule {
         a[1] > b[1]
     }
 
+    const RANKED: bool = true;
+
+    /// `better` compares the `f32` keys `ln(1 − p)`, which are at most 0
+    /// (or NaN, unranked): their bits, the sign flipped into order, with
+    /// `−0` made `+0` first (equal keys, equal ranks).
+    #[inline]
+    fn rank(&self, v: &[f32; 2]) -> Option<u32> {
+        let x = v[1] + 0.0;
+        let bits = x.to_bits();
+        let rank = if bits >> 31 == 1 {
+            !bits
+        } else {
+            bits | 0x8000_0000
+        };
+        (!x.is_nan()).then_some(rank)
+    }
+
     const INCREMENTAL: bool = true;
 
     /// The sum is kept in `f64`, so taking away the selected child's term

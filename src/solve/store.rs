@@ -216,13 +216,13 @@ impl<V: Copy, M: Copy> Store<V, M> {
     /// `i`-th child's node is `node(i)` and its edge's move `moves[i]`
     /// (the caller checked [`Store::fits`]). The same store as `k` calls of
     /// [`Store::push_node`] and [`Store::push_edge`], with one capacity
-    /// check per array.
+    /// check per array and one loop.
     #[inline]
     pub fn push_tree_children(&mut self, moves: &[M], node: impl FnMut(usize) -> Node<V>) {
         debug_assert!(!self.dag && self.nodes.len() == self.edge_move.len() + 1);
-        let k = moves.len();
-        self.nodes.extend_with(k, node);
-        self.edge_move.extend_with(k, |i| moves[i]);
+        let mut node = node;
+        self.nodes
+            .extend_pair_with(&mut self.edge_move, moves.len(), |i| (node(i), moves[i]));
     }
 
     /// The child ids of the edges `first..first + len` in a DAG; `None` in
