@@ -118,6 +118,23 @@ pub trait Rule: Copy {
     fn remove(&self, _acc: Self::Acc, _child: Self::V) -> Self::Acc {
         unreachable!("remove is only called for incremental rules")
     }
+    /// Whether the rule has its own `update` over children read from the
+    /// store ([`Rule::fold`]) instead of the generic one.
+    const OWN_FOLD: bool = false;
+    /// `update` over `children` in edge order: exactly what the generic
+    /// fold gives (value, flags, selected child, runner-up when `runner`,
+    /// and the others' accumulator when `runner` and unsolved, else the
+    /// accumulator of all). Only called when [`Rule::OWN_FOLD`].
+    fn fold<'n>(
+        &self,
+        _children: impl Iterator<Item = &'n Node<Self::V>>,
+        _runner: bool,
+    ) -> Eval<Self::V, Self::Acc>
+    where
+        Self::V: 'n,
+    {
+        unreachable!("fold is only called for rules with their own")
+    }
     /// Whether a tree search may stop a backpropagation below the root
     /// when no ancestor's choice can change (see [`Search::may_stop`]).
     /// Needs [`Rule::INCREMENTAL`] and the three functions below.
@@ -146,7 +163,7 @@ pub trait Rule: Copy {
 /// then (an unsolved node of an [`Rule::INCREMENTAL`] rule) the
 /// accumulated values of the children other than the selected one
 /// ([`Rule::remove`]; else anything: it is not read).
-type Eval<V, A> = (V, u16, usize, Option<(u16, V)>, A);
+pub type Eval<V, A> = (V, u16, usize, Option<(u16, V)>, A);
 
 /// One level of best-first search with its store (and its second level).
 pub struct Search<G: Game, R: Rule> {
