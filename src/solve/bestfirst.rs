@@ -121,13 +121,15 @@ pub trait Rule: Copy {
     /// Whether the rule has its own `update` over children read from the
     /// store ([`Rule::fold`]) instead of the generic one.
     const OWN_FOLD: bool = false;
-    /// `update` over `children` in edge order: exactly what the generic
-    /// fold gives (value, flags, selected child, runner-up when `runner`,
-    /// and the others' accumulator when `runner` and unsolved, else the
-    /// accumulator of all). Only called when [`Rule::OWN_FOLD`].
+    /// `update` over the `len` children `child(0)`, `child(1)`, … in edge
+    /// order: exactly what the generic fold gives (value, flags, selected
+    /// child, runner-up when `runner`; for an unsolved node the others'
+    /// accumulator when `runner`, else that of all). Only called when
+    /// [`Rule::OWN_FOLD`].
     fn fold<'n>(
         &self,
-        _children: impl Iterator<Item = &'n Node<Self::V>>,
+        _len: usize,
+        _child: impl Fn(usize) -> &'n Node<Self::V>,
         _runner: bool,
     ) -> Eval<Self::V, Self::Acc>
     where
@@ -322,9 +324,21 @@ impl<G: Game, R: Rule> Search<G, R> {
                 // them all at once rather than one miss after the other.
                 self.prefetch_children(id);
                 let runner = !self.runners.is_empty();
+                if R::OWN_FOLD {
+                    let child = |i: usize| self.store.node(ids[i]);
+                    return self.rule.fold(ids.len(), child, R::INCREMENTAL && runner);
+                }
                 self.update(ids.iter().map(|&c| self.store.node(c)), runner)
             }
-            None => self.update(self.store.tree_children(first, len).iter(), true),
+            None => {
+                let children = self.store.tree_children(first, len);
+                if R::OWN_FOLD {
+                    return self
+                        .rule
+                        .fold(children.len(), |i| &children[i], R::INCREMENTAL);
+                }
+                self.update(children.iter(), true)
+            }
         }
     }
 

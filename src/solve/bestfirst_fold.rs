@@ -136,9 +136,6 @@ impl<G: Game, R: Rule> Search<G, R> {
         R::V: 'n,
     {
         let runner = R::INCREMENTAL && steps;
-        if R::OWN_FOLD {
-            return self.rule.fold(children, runner);
-        }
         let mut fold = Fold::new(&self.rule);
         for (i, child) in children.enumerate() {
             fold.add(&self.rule, i, child, runner);
@@ -365,7 +362,7 @@ mod tests {
                     break;
                 }
             }
-            let a = rule.fold(children.iter(), runner);
+            let a = rule.fold(children.len(), |i| &children[i], runner);
             let b = fold.eval(&rule, &memo, runner);
             assert_eq!((a.0, a.1, a.2, a.3), (b.0, b.1, b.2, b.3), "{children:?}");
             if a.1 & (WON | LOST) == 0 {

@@ -91,71 +91,6 @@ impl Rule for PnRule {
 
     const INCREMENTAL: bool = true;
 
-    /// Seed 000's update, branch-free: the generic fold compares each
-    /// child with the best and the runner-up so far and stops at a lost
-    /// child, and its unpredictable branches were most of PNS's time (a
-    /// full update reads 14 children on Domineering 5×6, and 86% of the
-    /// updates are full: a DAG's record by depth rarely belongs to the
-    /// node on the path). Here every child is one key (see [`child_key`])
-    /// and the node keeps the two smallest: the same result, value,
-    /// flags, selection, runner-up and accumulator (checked against the
-    /// generic fold by `bestfirst_fold.rs`'s tests).
-    const OWN_FOLD: bool = true;
-
-    #[inline(always)]
-    fn fold<'n>(
-        &self,
-        children: impl Iterator<Item = &'n Node<[u32; 2]>>,
-        runner: bool,
-    ) -> Eval<[u32; 2], PnAcc> {
-        // The two smallest keys and their children's φ, and Σ φ: kept by
-        // selects, not branches (which child wins a comparison is
-        // unpredictable).
-        let (mut k1, mut k2) = (u64::MAX, u64::MAX);
-        let (mut p1, mut p2) = (0u32, 0u32);
-        let mut sum = 0u64;
-        for (i, node) in children.enumerate() {
-            let key = child_key(i, node);
-            let phi = node.value[0];
-            sum += phi as u64;
-            let (below1, below2) = (key < k1, key < k2);
-            p2 = if below1 {
-                p1
-            } else if below2 {
-                phi
-            } else {
-                p2
-            };
-            k2 = if below1 { k1 } else { k2.min(key) };
-            p1 = if below1 { phi } else { p1 };
-            k1 = k1.min(key);
-        }
-        // `delta(u64::MAX)` is ∞: what the generic fold keeps for a missing
-        // smallest or second smallest δ.
-        let acc = PnAcc {
-            min: delta(k1),
-            min2: delta(k2),
-            sum,
-        };
-        let index = |k: u64| (k & 0xFFFF) as usize;
-        if k1 < UNLOST {
-            return (self.won(), EXPANDED | WON, index(k1), None, acc);
-        }
-        if delta(k1) == INF {
-            // Every child won for its mover.
-            return (self.lost(), EXPANDED | LOST, 0, None, acc);
-        }
-        // No child is lost, so Σ φ is the generic fold's (a won child has
-        // φ = 0), and so are the two smallest δ (a won child's δ is ∞).
-        let second = (runner && delta(k2) < INF).then(|| (index(k2) as u16, [p2, acc.min2]));
-        let rest = if runner {
-            self.remove(acc, [p1, acc.min])
-        } else {
-            acc
-        };
-        (self.finish(acc, &()), EXPANDED, index(k1), second, rest)
-    }
-
     /// `child` is the selected child: its δ is the smallest (solved
     /// children won for their mover have δ = ∞, a lost one ends the
     /// update), so the others' smallest δ is the second smallest. The
@@ -171,15 +106,77 @@ impl Rule for PnRule {
             sum: acc.sum - phi as u64,
         }
     }
+
+    /// Seed 000's update, branch-free: the generic fold compares each
+    /// child with the best and the runner-up so far and stops at a lost
+    /// child, and its unpredictable branches were most of PNS's time (a
+    /// full update reads 14 children on Domineering 5×6, and 86% of the
+    /// updates are full: a DAG's record by depth rarely belongs to the
+    /// node on the path). Here every child is one key (see [`child_key`])
+    /// and the node keeps the two smallest; the runner-up and the selected
+    /// child are read again by index. The same result, value, flags,
+    /// selection, runner-up and accumulator (checked against the generic
+    /// fold by `bestfirst_fold.rs`'s tests).
+    const OWN_FOLD: bool = true;
+
+    #[inline(always)]
+    fn fold<'n>(
+        &self,
+        len: usize,
+        child: impl Fn(usize) -> &'n Node<[u32; 2]>,
+        runner: bool,
+    ) -> Eval<[u32; 2], PnAcc> {
+        let mut sum = 0u64;
+        let (mut k1, mut k2) = two_smallest((0..len).map(|i| {
+            let node = child(i);
+            sum += node.value[0] as u64;
+            child_key(i, node)
+        }));
+        if delta(k1) == 0 {
+            (k1, k2) = self.fold_with_zeros(len, &child);
+            if k1 < ONE {
+                // A lost child: the node is won (its accumulator is never
+                // read).
+                return (self.won(), EXPANDED | WON, index(k1), None, self.start());
+            }
+            // No child is lost: back to `child_key` (a missing second
+            // child stays `u64::MAX`).
+            k1 -= ONE;
+            if k2 != u64::MAX {
+                k2 -= ONE;
+            }
+        }
+        if delta(k1) == INF {
+            // Every child won for its mover (or none at all).
+            return (self.lost(), EXPANDED | LOST, 0, None, self.start());
+        }
+        // No child is lost, so Σ φ is the generic fold's (a won child has
+        // φ = 0), and so are the two smallest δ (a won child's δ is ∞, and
+        // so is `delta(u64::MAX)` when there is no second child).
+        let acc = PnAcc {
+            min: delta(k1),
+            min2: delta(k2),
+            sum,
+        };
+        let second = (runner && delta(k2) < INF).then(|| {
+            let i = index(k2);
+            (i as u16, child(i).value)
+        });
+        let rest = if runner {
+            self.remove(acc, child(index(k1)).value)
+        } else {
+            acc
+        };
+        (self.finish(acc, &()), EXPANDED, index(k1), second, rest)
+    }
 }
 
-/// A child's place in [`PnRule::fold`]'s order: `δ << 17 | unlost << 16 |
-/// index`, where `unlost` is 0 for a child lost for its mover, else 1. The
-/// smallest key is the first lost child if there is one (its δ is 0), else
-/// the first unsolved child of smallest δ (an unsolved δ is below ∞, a won
-/// child's is ∞): the child the node selects. The index fits 16 bits
-/// ([`MAX_MOVES`](crate::games::MAX_MOVES) is 512). The `unlost` bit keeps
-/// an unsolved leaf with no moves (δ = 0) after the lost children.
+/// A child's place in [`PnRule::fold`]'s order: `δ << 16 | index` (the
+/// index fits 16 bits: [`MAX_MOVES`](crate::games::MAX_MOVES) is 512).
+/// A won child's δ is ∞ and an unsolved one's below, so when no child has
+/// δ = 0 (a lost child, or an unsolved leaf without moves) the smallest
+/// key is the child the node selects: the first unsolved one of smallest
+/// δ.
 #[inline(always)]
 fn child_key(i: usize, node: &Node<[u32; 2]>) -> u64 {
     debug_assert!(match node.flags & (WON | LOST) {
@@ -187,16 +184,54 @@ fn child_key(i: usize, node: &Node<[u32; 2]>) -> u64 {
         LOST => node.value == [INF, 0],
         _ => node.value[1] < INF,
     });
-    (node.value[1] as u64) << 17 | ((!node.flags & LOST) as u64) << 14 | i as u64
+    (node.value[1] as u64) << 16 | i as u64
 }
 
-/// Keys below this are lost children's.
-const UNLOST: u64 = 1 << 16;
+/// One δ in a key.
+const ONE: u64 = 1 << 16;
 
-/// δ of a key.
+/// δ of a key (∞ for `u64::MAX`, no child).
 #[inline(always)]
 fn delta(key: u64) -> u32 {
-    (key >> 17) as u32
+    (key >> 16) as u32
+}
+
+/// The index of a key's child.
+#[inline(always)]
+fn index(key: u64) -> usize {
+    (key & 0xFFFF) as usize
+}
+
+/// The two smallest of `keys`, in one pass of selects, not branches
+/// (which child wins a comparison is unpredictable).
+#[inline(always)]
+fn two_smallest(keys: impl Iterator<Item = u64>) -> (u64, u64) {
+    keys.fold((u64::MAX, u64::MAX), |(k1, k2), key| {
+        (k1.min(key), k2.min(k1.max(key)))
+    })
+}
+
+impl PnRule {
+    /// The two smallest keys where some child has δ = 0, in the generic
+    /// fold's order: lost children first (a lost child's key is its index),
+    /// every other key one δ higher ([`ONE`] added), so that an unsolved
+    /// child of δ = 0 comes after them. Rare: a node with a lost child is
+    /// solved at once.
+    #[cold]
+    fn fold_with_zeros<'n>(
+        &self,
+        len: usize,
+        child: impl Fn(usize) -> &'n Node<[u32; 2]>,
+    ) -> (u64, u64) {
+        two_smallest((0..len).map(|i| {
+            let node = child(i);
+            if node.flags & LOST != 0 {
+                i as u64
+            } else {
+                child_key(i, node) + ONE
+            }
+        }))
+    }
 }
 
 /// What an update accumulates over the children: the smallest and second
