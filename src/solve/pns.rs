@@ -24,6 +24,13 @@
 //! the accumulator keeps the sum of φ unsaturated (in `u64`, saturated by
 //! `finish`) and the two smallest δ, so that the selected child (the one
 //! with the smallest δ) can be taken out again.
+//!
+//! That record serves few of PNS's updates, though: on Domineering 5×6,
+//! 147,000 of 1,422,000 (PNS switches subtrees at almost every expansion,
+//! so the node on the path is rarely the last one fully updated at its
+//! depth; keeping four or even sixteen more records per depth gave 2,000
+//! and, unsoundly never voided, 23,000 more). So most updates read every
+//! child, and [`PnRule::fold`] does so in one branch-free pass.
 
 use super::bestfirst::{solve_with, Eval, Rule};
 use super::store::{Node, EXPANDED, LOST, WON};
