@@ -22,8 +22,13 @@
 //!
 //! Short rows are timed more than once: a row whose first run took less
 //! than [`REPEAT_BELOW`] seconds of CPU is run again, up to `--runs` times
-//! in all (and while the runs add up to less than a second), and shows the
-//! median of its runs' times. Every run must find the same value and node
+//! in all (and while the runs add up to less than [`REPEAT_TOTAL`]), and
+//! shows the median of its runs' times. Each run is a whole solve, setup
+//! included. On this shared two-core machine a row of a few tenths of a
+//! second took up to 1.6 times its usual CPU time in single runs (another
+//! process's load on the shared caches: the thread's system time and page
+//! faults stayed small, see [`bench_usage`](super::bench_usage), whose
+//! numbers stderr shows for every row). Every run must find the same value and node
 //! count (the counts are deterministic), else the row is a `MISMATCH`. A
 //! process that solves again reuses the memory of its earlier searches
 //! (see [`pool`](super::pool)); the first run of a row does so too, after
@@ -41,6 +46,7 @@
 //! same board everywhere; a disagreement prints `MISMATCH` and makes the
 //! command fail.
 
+use super::bench_usage::{describe, thread_usage, Usage};
 use super::bestfirst::{drive, memory, solve_with, Detail};
 use super::mcts_solver::Mcts;
 use super::pns::PnRule;
@@ -408,7 +414,10 @@ pub fn main(args: &[String]) -> ExitCode {
 
 /// Rows whose first run took less CPU time than this many seconds are
 /// run again (see the module docs).
-pub const REPEAT_BELOW: f64 = 0.2;
+pub const REPEAT_BELOW: f64 = 1.0;
+
+/// CPU seconds after which a short row is not run again.
+pub const REPEAT_TOTAL: f64 = 3.0;
 
 /// The time limit of a row whose published time is `paper` seconds (see
 /// the module docs).
@@ -473,9 +482,12 @@ pub fn bench(opts: &Options, out: &mut impl Write) -> std::io::Result<usize> {
             let (mut walls, mut cpus) = (Vec::new(), Vec::new());
             let mut first: Option<Run> = None;
             let mut unstable = false;
+            let mut usage = Usage::default();
             while walls.len() < opts.runs
-                && (walls.is_empty() || (cpus[0] < REPEAT_BELOW && cpus.iter().sum::<f64>() < 1.0))
+                && (walls.is_empty()
+                    || (cpus[0] < REPEAT_BELOW && cpus.iter().sum::<f64>() < REPEAT_TOTAL))
             {
+                let usage_start = thread_usage();
                 let cpu_start = thread_cpu_time();
                 let run = match run_spec(board, algo, &limits) {
                     Ok(Some(run)) => run,
@@ -495,6 +507,9 @@ pub fn bench(opts: &Options, out: &mut impl Write) -> std::io::Result<usize> {
                     (Some(a), Some(b)) => (b - a).as_secs_f64(),
                     _ => secs,
                 };
+                if let (Some(a), Some(b)) = (usage_start, thread_usage()) {
+                    usage += b - a;
+                }
                 walls.push(secs);
                 cpus.push(cpu);
                 let on_clock = run.stopped == Some(Stopped::Time);
@@ -516,6 +531,7 @@ pub fn bench(opts: &Options, out: &mut impl Write) -> std::io::Result<usize> {
             if runs > 1 {
                 eprintln!("  {runs} runs; times are their medians");
             }
+            eprintln!("{}", describe(&usage, runs));
             let check = match run.value {
                 None => "-".to_string(),
                 Some(v) => {

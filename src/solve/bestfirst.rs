@@ -118,6 +118,25 @@ pub trait Rule: Copy {
     fn remove(&self, _acc: Self::Acc, _child: Self::V) -> Self::Acc {
         unreachable!("remove is only called for incremental rules")
     }
+    /// Whether the rule has its own `update` over children read from the
+    /// store ([`Rule::fold`]) instead of the generic one.
+    const OWN_FOLD: bool = false;
+    /// `update` over the `len` children `child(0)`, `child(1)`, … in edge
+    /// order: exactly what the generic fold gives (value, flags, selected
+    /// child, runner-up when `runner`; for an unsolved node the others'
+    /// accumulator when `runner`, else that of all). Only called when
+    /// [`Rule::OWN_FOLD`].
+    fn fold<'n>(
+        &self,
+        _len: usize,
+        _child: impl Fn(usize) -> &'n Node<Self::V>,
+        _runner: bool,
+    ) -> Eval<Self::V, Self::Acc>
+    where
+        Self::V: 'n,
+    {
+        unreachable!("fold is only called for rules with their own")
+    }
     /// Whether a tree search may stop a backpropagation below the root
     /// when no ancestor's choice can change (see [`Search::may_stop`]).
     /// Needs [`Rule::INCREMENTAL`] and the three functions below.
@@ -156,7 +175,7 @@ pub trait Rule: Copy {
 /// then (an unsolved node of an [`Rule::INCREMENTAL`] rule) the
 /// accumulated values of the children other than the selected one
 /// ([`Rule::remove`]; else anything: it is not read).
-type Eval<V, A> = (V, u16, usize, Option<(u16, V)>, A);
+pub type Eval<V, A> = (V, u16, usize, Option<(u16, V)>, A);
 
 /// One level of best-first search with its store (and its second level).
 pub struct Search<G: Game, R: Rule> {
@@ -323,13 +342,30 @@ impl<G: Game, R: Rule> Search<G, R> {
         let (first, len) = (node.first as usize, node.len as usize);
         match self.store.child_ids(first, len) {
             Some(ids) if DAG => {
+                let runner = self.records;
+                if R::OWN_FOLD {
+                    // No prefetch: the rule's fold loads every child in
+                    // one pass of independent loads, whose misses the
+                    // processor overlaps by itself (and the descent has
+                    // asked for most of them); the prefetches were 4% of
+                    // PNS's instructions.
+                    let child = |i: usize| self.store.node(ids[i]);
+                    return self.rule.fold(ids.len(), child, R::INCREMENTAL && runner);
+                }
                 // In a DAG the children lie anywhere in the store: fetch
                 // them all at once rather than one miss after the other.
                 self.prefetch_children(id);
-                let runner = self.records;
                 self.update(ids.iter().map(|&c| self.store.node(c)), runner)
             }
-            _ => self.update_tree(self.store.tree_children(first, len)),
+            _ => {
+                let children = self.store.tree_children(first, len);
+                if R::OWN_FOLD {
+                    return self
+                        .rule
+                        .fold(children.len(), |i| &children[i], R::INCREMENTAL);
+                }
+                self.update_tree(children)
+            }
         }
     }
 

@@ -376,6 +376,66 @@ mod tests {
         }
     }
 
+    /// A rule's own fold ([`Rule::fold`]) gives what the generic one
+    /// gives, with and without the runner-up, over random children:
+    /// leaves of any mobility (0 included: δ = 0 but unsolved), large and
+    /// saturated values, won and lost ones, in any order.
+    fn own_fold_as_generic<R: Rule>(rule: R) {
+        assert!(R::OWN_FOLD);
+        let memo = rule.memo();
+        let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
+        for round in 0..40_000 {
+            let k = 1 + rng.next_u64() as usize % 14;
+            let children: Vec<Node<R::V>> = (0..k)
+                .map(|_| {
+                    let r = rng.next_u64();
+                    match r % 20 {
+                        0 | 1 => Node::new(rule.won(), WON),
+                        2 if r.is_multiple_of(3) => Node::new(rule.lost(), LOST),
+                        3 => Node::new(rule.leaf((r >> 8) as usize % (MAX_MOVES + 1)), 0),
+                        4..=9 => Node::new(rule.leaf((r >> 8) as usize % 5), 0),
+                        // An inner node's value: `update` of a few
+                        // leaves, and of a few of those.
+                        _ => {
+                            let mut inner = rule.start();
+                            for a in 0..1 + (r >> 8) % 3 {
+                                let mut acc = rule.start();
+                                for b in 0..1 + (r >> (12 + 4 * a)) % 4 {
+                                    let m = 1 + (r >> (24 + 6 * a + 2 * b)) as usize % 9;
+                                    acc = rule.add(acc, rule.leaf(m));
+                                }
+                                inner = rule.add(inner, rule.finish(acc, &memo));
+                            }
+                            Node::new(rule.finish(inner, &memo), 0)
+                        }
+                    }
+                })
+                .collect();
+            let runner = round % 2 == 0;
+            let mut fold = Fold::new(&rule);
+            for (i, child) in children.iter().enumerate() {
+                fold.add(&rule, i, child, runner);
+                if !fold.open() {
+                    break;
+                }
+            }
+            let a = rule.fold(children.len(), |i| &children[i], runner);
+            let b = fold.eval(&rule, &memo, runner);
+            assert_eq!((a.0, a.1, a.2, a.3), (b.0, b.1, b.2, b.3), "{children:?}");
+            if a.1 & (WON | LOST) == 0 {
+                assert_eq!(
+                    format!("{:?}", rule.finish(a.4, &memo)),
+                    format!("{:?}", rule.finish(b.4, &memo))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn pns_fold_is_the_generic_fold() {
+        own_fold_as_generic(PnRule);
+    }
+
     #[test]
     fn fresh_children_fold_as_read_ones() {
         same_as_fold(PpRule);

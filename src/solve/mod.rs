@@ -12,6 +12,7 @@ pub mod bench;
 pub mod bench_search;
 mod bench_search_cli;
 pub mod bench_search_stats;
+pub mod bench_usage;
 pub mod bestfirst;
 #[cfg(test)]
 mod bf_tests;
