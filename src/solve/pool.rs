@@ -361,6 +361,26 @@ mod tests {
     }
 
     #[test]
+    fn a_pair_of_bufs_grows_together() {
+        let mut a: Buf<u32> = Buf::with_capacity(6);
+        let mut b: Buf<u8> = Buf::with_capacity(5);
+        a.push(7);
+        a.extend_pair_with(&mut b, 3, |i| (10 + i as u32, i as u8));
+        a.extend_pair_with(&mut b, 0, |_| unreachable!());
+        a.extend_pair_with(&mut b, 2, |i| (20 + i as u32, 50 + i as u8));
+        assert_eq!(&a[..], &[7, 10, 11, 12, 20, 21]);
+        assert_eq!(&b[..], &[0, 1, 2, 50, 51]);
+    }
+
+    #[test]
+    #[should_panic(expected = "Buf is full")]
+    fn a_pair_refuses_a_run_that_does_not_fit_either_buf() {
+        let mut a: Buf<u32> = Buf::with_capacity(8);
+        let mut b: Buf<u8> = Buf::with_capacity(2);
+        a.extend_pair_with(&mut b, 3, |i| (i as u32, i as u8));
+    }
+
+    #[test]
     #[should_panic(expected = "Buf is full")]
     fn a_full_buf_refuses_more() {
         let mut a: Buf<u8> = Buf::with_capacity(2);
