@@ -338,6 +338,19 @@ impl<G: Game, R: Rule> Search<G, R> {
         }
     }
 
+    /// Takes back the last move of the descent's path (quietly in a tree,
+    /// see [`Game::play_quiet`]) and returns the node it leads back to.
+    #[inline(always)]
+    fn step_back(&mut self, g: &mut G, quiet: bool) -> NodeId {
+        let (m, u) = self.path.pop().expect("the root has no move to take back");
+        if quiet {
+            g.undo_quiet(m, u);
+        } else {
+            g.undo(m, u);
+        }
+        self.level(self.path.len()).id
+    }
+
     /// Runs Algorithm 1 from `root` until the root is solved, a limit of
     /// `ctx` is reached, or (second level) the tree has `bound` nodes.
     /// `first_level` says whether expansions count as `ctx.expansions`.
@@ -432,13 +445,7 @@ impl<G: Game, R: Rule> Search<G, R> {
             let mut fresh = None;
             if self.store.node(cur).solved() {
                 // A stale DAG parent chose a solved child: refresh the path.
-                let (m, u) = self.path.pop().expect("the root is unsolved");
-                if quiet {
-                    g.undo_quiet(m, u);
-                } else {
-                    g.undo(m, u);
-                }
-                cur = self.level(self.path.len()).id;
+                cur = self.step_back(&mut g, quiet);
             } else {
                 if !self.extend::<DAG>(cur, &mut g, ctx, &mut fresh) {
                     if first_level {
@@ -529,13 +536,7 @@ impl<G: Game, R: Rule> Search<G, R> {
                 keep += 1;
             }
             while self.path.len() > keep {
-                let (m, u) = self.path.pop().expect("below `keep`");
-                if quiet {
-                    g.undo_quiet(m, u);
-                } else {
-                    g.undo(m, u);
-                }
-                cur = self.level(self.path.len()).id;
+                cur = self.step_back(&mut g, quiet);
             }
             // The nodes below depth `keep` will be others: so will their
             // records, from which the windows below `keep + 1` are made.
