@@ -32,6 +32,13 @@ pub struct Stats {
     pub researches: u64,
     pub research_nodes: u64,
     pub tested_nodes: u64,
+    /// Nodes of a deepening run with three or more plies left that found
+    /// no table move, and those of them searched with a wider window
+    /// than null. Internal iterative deepening, as PVS players use it,
+    /// searches such a node less deep first when its window is wider than
+    /// null (an expected PV node); this shows how often it would fire.
+    pub no_table_move: u64,
+    pub no_table_move_wide: u64,
     /// Interior nodes by window width `β − α`: 1 (null), at most 16, at
     /// most 64, wider but finite, and unbounded on a side.
     pub widths: [u64; 5],
@@ -67,6 +74,13 @@ impl Stats {
         self.widths[bucket] += 1;
     }
 
+    /// Counts a node with three or more plies left and no table move,
+    /// searched with `(alpha, beta)`.
+    pub fn no_table_move(&mut self, alpha: i32, beta: i32) {
+        self.no_table_move += 1;
+        self.no_table_move_wide += u64::from(beta.saturating_sub(alpha) > 1);
+    }
+
     /// One line of percentages: cuts by the first move, exact nodes whose
     /// first move was best, window widths, re-searches.
     pub fn summary(&self) -> String {
@@ -81,7 +95,8 @@ impl Stats {
         format!(
             "interior {} cut {} ({:.1}% by 1st) exact {} ({:.1}% 1st best) \
              widths null {:.1}% <=16 {:.1}% <=64 {:.1}% wider {:.1}% unbounded {:.1}% \
-             re-searches {} (test {} + re-search {} nodes)",
+             re-searches {} (test {} + re-search {} nodes) \
+             no table move at 3+ plies {} ({} wider than null)",
             self.interior,
             self.cut,
             pct(self.cut_first, self.cut),
@@ -95,6 +110,8 @@ impl Stats {
             self.researches,
             self.tested_nodes,
             self.research_nodes,
+            self.no_table_move,
+            self.no_table_move_wide,
         )
     }
 }
@@ -109,6 +126,8 @@ impl AddAssign for Stats {
         self.researches += o.researches;
         self.research_nodes += o.research_nodes;
         self.tested_nodes += o.tested_nodes;
+        self.no_table_move += o.no_table_move;
+        self.no_table_move_wide += o.no_table_move_wide;
         for (a, b) in self.widths.iter_mut().zip(o.widths) {
             *a += b;
         }
