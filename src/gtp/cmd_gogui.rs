@@ -72,7 +72,8 @@ fn analyze_commands(_: &mut Engine, args: &mut Args) -> Result<String, String> {
 /// live on stderr while it runs.
 fn gfx_solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let req = solve_request(engine, args)?;
-    let r = run_solve(engine, &req, true);
+    let solved = run_solve(engine, &req, true);
+    let r = &solved.result;
     let board = engine.game.board();
     let owner = board
         .color_at(req.block)
@@ -97,7 +98,7 @@ fn gfx_solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
         }
     }
     out.push_str("TEXT ");
-    out.push_str(&solve_answer(&r, req.algo));
+    out.push_str(&solve_answer(&solved, req.algo));
     Ok(out)
 }
 

@@ -12,9 +12,10 @@ use super::live_gfx::LiveGfx;
 use super::parse::{self, Args};
 use super::registry::Command;
 use crate::go::board::{Board, Point, PASS};
+use crate::go::Color;
 use crate::go::Move;
-use crate::tactics::dfpn::{Algo, Forced, KoResult, Limit, Limits, Options};
-use crate::tactics::rules::Problem;
+use crate::tactics::dfpn::{Algo, Forced, KoResult, Limit, Limits, Options, Question};
+use crate::tactics::rules::{KoModel, Problem};
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -77,18 +78,65 @@ pub(super) enum Side {
     Defender,
 }
 
-/// Runs the ko-code solve for the block on `p` and records its work. With
-/// `live` (or after `tesuji-live_gfx on`) the solve shows its search line
-/// to GoGui on stderr while it runs.
+/// `model=` of `solve`: the one ko model to solve under, named by who may
+/// retake a ko at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Favour {
+    Mover,
+    Opponent,
+    Nobody,
+}
+
+impl Favour {
+    fn parse(s: &str) -> Option<Favour> {
+        match s {
+            "mover" => Some(Favour::Mover),
+            "opponent" => Some(Favour::Opponent),
+            "none" => Some(Favour::Nobody),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Favour::Mover => "mover",
+            Favour::Opponent => "opponent",
+            Favour::Nobody => "none",
+        }
+    }
+
+    fn color(self, mover: Color) -> Option<Color> {
+        match self {
+            Favour::Mover => Some(mover),
+            Favour::Opponent => Some(mover.opp()),
+            Favour::Nobody => None,
+        }
+    }
+}
+
+/// What a solve found: the ko-code answer, or with `model=` the answer
+/// under that model (its `code` only when the result met no ko ban) and
+/// whether the player to move wins there (`None`: unknown).
+pub(super) struct Solved {
+    pub result: KoResult,
+    model: Option<(Favour, Option<bool>)>,
+}
+
+/// Runs the ko-code solve (or, with `model`, the solve under that one ko
+/// model) for the block on `p` and records its work. With `live` (or after
+/// `tesuji-live_gfx on`) the solve shows its search line to GoGui on
+/// stderr while it runs.
+#[allow(clippy::too_many_arguments)]
 fn run(
     engine: &mut Engine,
     p: Point,
     side: Side,
     escape: Option<usize>,
+    model: Option<Favour>,
     opts: Options,
     limits: Limits,
     live: bool,
-) -> KoResult {
+) -> Solved {
     let board = engine.game.board().clone();
     let mut problem = Problem::new(&board, p).expect("the vertex holds a stone");
     if let Some(e) = escape {
@@ -105,7 +153,24 @@ fn run(
         solver.set_progress(Some(Box::new(LiveGfx::stderr(problem.target))));
     }
     let cpu_before = thread_cpu_time();
-    let r = solver.solve_with_ko(&board, problem, mover, opts, limits, &stop);
+    let (r, model) = match model {
+        None => (
+            solver.solve_with_ko(&board, problem, mover, opts, limits, &stop),
+            None,
+        ),
+        Some(f) => {
+            let q = Question {
+                board: &board,
+                problem,
+                model: KoModel {
+                    favoured: f.color(mover),
+                },
+                to_move: mover,
+            };
+            let m = solver.solve_one_model(q, opts, limits, &stop);
+            (m.result, Some((f, m.mover_wins)))
+        }
+    };
     let cpu = thread_cpu_time()
         .zip(cpu_before)
         .map(|(after, before)| after.saturating_sub(before));
@@ -118,7 +183,7 @@ fn run(
         elapsed: r.elapsed,
         cpu,
     };
-    r
+    Solved { result: r, model }
 }
 
 /// GNU Go's answer: `0`, or the code and the first move.
@@ -160,7 +225,7 @@ fn gnugo_command(
         heuristic_only: false,
     };
     let limits = engine.solver_limits;
-    gnugo_answer(&run(engine, p, side, None, opts, limits, false))
+    gnugo_answer(&run(engine, p, side, None, None, opts, limits, false).result)
 }
 
 fn attack(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
@@ -205,6 +270,7 @@ pub(super) struct SolveRequest {
     escape: Option<usize>,
     pub algo: Algo,
     max_order: u8,
+    model: Option<Favour>,
 }
 
 /// Reads the arguments of `solve`; clears the statistics first, so that a
@@ -222,6 +288,7 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
     let mut escape = None;
     let mut algo = engine.solver_algo;
     let mut max_order = 0;
+    let mut model = None;
     for token in args.remaining() {
         let (key, value) = option(token)?;
         match key {
@@ -233,6 +300,7 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
                 }
                 max_order = n as u8;
             }
+            "model" => model = Some(Favour::parse(value).ok_or(parse::SYNTAX_ERROR)?),
             "nodes" => limits.nodes = node_count(value)?,
             "time" => limits.time = Some(seconds(value)?),
             "escape" => {
@@ -252,11 +320,12 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
         escape,
         algo,
         max_order,
+        model,
     })
 }
 
 /// Solves a request; `live` shows the search on stderr as it runs.
-pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> KoResult {
+pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> Solved {
     let opts = Options {
         ladder: false,
         avoid_root_pass: req.side == Side::Defender,
@@ -266,15 +335,22 @@ pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> 
         heuristic_only: false,
     };
     run(
-        engine, req.block, req.side, req.escape, opts, req.limits, live,
+        engine, req.block, req.side, req.escape, req.model, opts, req.limits, live,
     )
 }
 
 /// The answer line of `solve` (its grammar is in `protocol/commands.md`).
-pub(super) fn solve_answer(r: &KoResult, algo: Algo) -> String {
-    let mut out = match (r.code, r.stopped_by) {
-        (Some(0), _) => "loss ko=0".to_string(),
-        (Some(code), _) => format!("win {} ko={code}", move_name(r.best.unwrap_or(PASS))),
+pub(super) fn solve_answer(s: &Solved, algo: Algo) -> String {
+    let r = &s.result;
+    // With `model=`, the verdict is that model's, and the ko code is given
+    // only when the result met no ko ban (it then holds under every model).
+    let verdict = match s.model {
+        None => r.code.map(|c| c > 0),
+        Some((_, wins)) => wins,
+    };
+    let mut out = match (verdict, r.stopped_by) {
+        (Some(false), _) => "loss".to_string(),
+        (Some(true), _) => format!("win {}", move_name(r.best.unwrap_or(PASS))),
         (None, why) => {
             let reason = match why {
                 Some(Limit::Interrupted) => "interrupted",
@@ -285,6 +361,12 @@ pub(super) fn solve_answer(r: &KoResult, algo: Algo) -> String {
             format!("unknown reason={reason}")
         }
     };
+    if let Some(code) = r.code {
+        let _ = write!(out, " ko={code}");
+    }
+    if let Some((f, _)) = s.model {
+        let _ = write!(out, " model={}", f.name());
+    }
     let order = match r.order {
         0 => "-".to_string(),
         n => n.to_string(),
@@ -296,7 +378,7 @@ pub(super) fn solve_answer(r: &KoResult, algo: Algo) -> String {
         r.nodes,
         r.elapsed.as_millis()
     );
-    if r.code.is_some() {
+    if verdict.is_some() {
         let pv: Vec<String> = r.pv.iter().map(|&m| move_name(m)).collect();
         let pv = if pv.is_empty() {
             "-".into()

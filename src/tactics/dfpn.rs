@@ -657,7 +657,7 @@ impl Solver {
             ArrayVec::new()
         };
         log::debug!(
-            "dfpn sides {:?} order {} {:?} first, {:?} favoured: {:?} (solved {}) after {} nodes ({} in threats), {} children, {:?}",
+            "dfpn sides {:?} order {} {:?} first, {:?} favoured: {:?} (solved {}) after {} nodes ({} in threats), {} children, {:?}, pv {:?}",
             sides,
             order,
             to_move,
@@ -667,7 +667,10 @@ impl Solver {
             s.nodes,
             s.threat_nodes,
             s.generated,
-            s.stats
+            s.stats,
+            pv.iter()
+                .map(|&p| Board::to_move_value(p).to_string())
+                .collect::<Vec<_>>()
         );
         SolveResult {
             winner,
@@ -760,6 +763,53 @@ impl Solver {
             None => finish(out, None, None),
             Some(w) if w == mover_role => finish(out, Some(2), Some(&r2)),
             Some(_) => finish(out, Some(3), Some(&r3)),
+        }
+    }
+}
+
+/// The answer of [`Solver::solve_one_model`]: who wins under that one ko
+/// model, and the ko code when the result met no ko ban (it then holds
+/// under every model).
+#[derive(Clone, Debug)]
+pub struct ModelResult {
+    /// Whether the player to move wins; `None` when a limit was hit.
+    pub mover_wins: Option<bool>,
+    /// The winning first move, the main line, nodes, time, what stopped
+    /// the search and the threat order, as for [`KoResult`]; its `code`
+    /// is set only for a ko-free result (1 won, 0 lost).
+    pub result: KoResult,
+}
+
+impl Solver {
+    /// Solves `q` under its one ko model, as [`Solver::solve`] does, with
+    /// the answer in GNU Go's terms. Meant for studying a problem model by
+    /// model: [`Solver::solve_with_ko`] tries the models in a fixed order
+    /// and stops at the first that has no answer.
+    pub fn solve_one_model(
+        &mut self,
+        q: Question,
+        opts: Options,
+        limits: Limits,
+        stop: &AtomicBool,
+    ) -> ModelResult {
+        let (mover, attacker) = (q.to_move, q.problem.attacker);
+        let r = self.solve(q, opts, limits, stop);
+        let mover_wins = r.winner.map(|w| w == role(mover, attacker));
+        let code = match mover_wins {
+            Some(won) if r.ko_free => Some(u8::from(won)),
+            _ => None,
+        };
+        ModelResult {
+            mover_wins,
+            result: KoResult {
+                code,
+                best: r.best,
+                nodes: r.nodes,
+                elapsed: r.elapsed,
+                pv: r.pv,
+                stopped_by: r.stopped_by,
+                order: r.order,
+            },
         }
     }
 }
