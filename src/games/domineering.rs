@@ -435,6 +435,25 @@ impl Game for Domineering {
         self.move_mask(self.to_move).count_ones() as usize
     }
 
+    /// The moves come off the bit set of [`Game::moves`] and each child's
+    /// mobility off the opponent's: one loop where a list and a second
+    /// loop cost PP² on 7×6 a mispredicted loop exit and the list's
+    /// writes and reads at every expansion.
+    const EACH_CHILD: bool = true;
+
+    #[inline(always)]
+    fn each_child(&mut self, mut f: impl FnMut(u8, ChildInfo)) {
+        let mask = self.move_mask(self.to_move);
+        for (mut half, base) in [(mask as u64, 0u8), ((mask >> 64) as u64, 64)] {
+            while half != 0 {
+                let m = base + half.trailing_zeros() as u8;
+                let c = self.child_info(m);
+                f(m, c);
+                half &= half - 1;
+            }
+        }
+    }
+
     /// The race of safe, protective and vulnerable moves; see
     /// [`Domineering::analyse`].
     fn bound(&self) -> Option<Outcome> {
