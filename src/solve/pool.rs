@@ -439,6 +439,45 @@ mod tests {
         a.extend_pair_with(&mut b, 3, |i| (i as u32, i as u8));
     }
 
+    /// [`Buf::push_pairs`]: the pairs pushed land in both buffers, in
+    /// order, fewer than announced too; the count comes back.
+    #[test]
+    fn pairs_pushed_one_by_one_land_in_both_bufs() {
+        let mut a: Buf<u32> = Buf::with_capacity(7);
+        let mut b: Buf<u8> = Buf::with_capacity(6);
+        a.push(7);
+        let n = a.push_pairs(&mut b, 4, |out| {
+            for i in 0..3 {
+                out.push(10 + i, i as u8);
+            }
+        });
+        assert_eq!(n, 3);
+        assert_eq!(a.push_pairs(&mut b, 0, |_| {}), 0);
+        assert_eq!(a.push_pairs(&mut b, 3, |out| out.push(20, 50)), 1);
+        assert_eq!(&a[..], &[7, 10, 11, 12, 20]);
+        assert_eq!(&b[..], &[0, 1, 2, 50]);
+    }
+
+    #[test]
+    #[should_panic(expected = "more pairs than announced")]
+    fn pairs_beyond_the_announced_number_are_refused() {
+        let mut a: Buf<u32> = Buf::with_capacity(8);
+        let mut b: Buf<u8> = Buf::with_capacity(8);
+        a.push_pairs(&mut b, 2, |out| {
+            for i in 0..3 {
+                out.push(i, i as u8);
+            }
+        });
+    }
+
+    #[test]
+    #[should_panic(expected = "Buf is full")]
+    fn pairs_that_might_not_fit_are_refused() {
+        let mut a: Buf<u32> = Buf::with_capacity(8);
+        let mut b: Buf<u8> = Buf::with_capacity(2);
+        a.push_pairs(&mut b, 3, |out| out.push(1, 1));
+    }
+
     #[test]
     #[should_panic(expected = "Buf is full")]
     fn a_full_buf_refuses_more() {
