@@ -262,6 +262,23 @@ impl Domineering {
         &self.move_keys[(side | cell as usize) & (2 * MAX_CELLS - 1)]
     }
 
+    /// [`Game::child_info`] of `mover`'s move `m` in this position, whose
+    /// key is `key` and whose opponent has the dominoes `theirs` now.
+    #[inline(always)]
+    fn info_after(&self, mover: Color, key: u64, theirs: u128, m: u8) -> ChildInfo {
+        let d = self.move_data(mover, m);
+        // The opponent's dominoes now, less those the move covers.
+        let lo = theirs as u64 & d.spares[0];
+        let hi = (theirs >> 64) as u64 & d.spares[1];
+        let mobility = (lo.count_ones() + hi.count_ones()) as usize;
+        ChildInfo {
+            key: key ^ d.keys[0] ^ WHITE_TO_MOVE,
+            to_move: mover.opp(),
+            outcome: (mobility == 0).then_some(Outcome::Loss),
+            mobility,
+        }
+    }
+
     /// XORs `color`'s domino at `cell` into the key and the symmetric keys.
     #[inline]
     fn toggle_keys(&mut self, color: Color, cell: u8) {
@@ -441,14 +458,18 @@ impl Game for Domineering {
     /// writes and reads at every expansion.
     const EACH_CHILD: bool = true;
 
+    /// The opponent's dominoes are counted once for all the children: `f`
+    /// writes memory the compiler cannot tell from the position's, so
+    /// [`Game::child_info`] in the loop read the board again per child.
     #[inline(always)]
     fn each_child(&mut self, mut f: impl FnMut(u8, ChildInfo)) {
         let mask = self.move_mask(self.to_move);
+        let theirs = self.move_mask(self.to_move.opp());
+        let (mover, key) = (self.to_move, self.key);
         for (mut half, base) in [(mask as u64, 0u8), ((mask >> 64) as u64, 64)] {
             while half != 0 {
                 let m = base + half.trailing_zeros() as u8;
-                let c = self.child_info(m);
-                f(m, c);
+                f(m, self.info_after(mover, key, theirs, m));
                 half &= half - 1;
             }
         }
@@ -490,19 +511,8 @@ impl Game for Domineering {
     /// counted without playing it.
     #[inline]
     fn child_info(&mut self, m: u8) -> ChildInfo {
-        let (mover, opp) = (self.to_move, self.to_move.opp());
-        let d = self.move_data(mover, m);
-        // The opponent's dominoes now, less those the move covers.
-        let theirs = self.move_mask(opp);
-        let lo = theirs as u64 & d.spares[0];
-        let hi = (theirs >> 64) as u64 & d.spares[1];
-        let mobility = (lo.count_ones() + hi.count_ones()) as usize;
-        ChildInfo {
-            key: self.key ^ d.keys[0] ^ WHITE_TO_MOVE,
-            to_move: opp,
-            outcome: (mobility == 0).then_some(Outcome::Loss),
-            mobility,
-        }
+        let theirs = self.move_mask(self.to_move.opp());
+        self.info_after(self.to_move, self.key, theirs, m)
     }
 
     fn play(&mut self, m: u8) {
