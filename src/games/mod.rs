@@ -170,6 +170,26 @@ pub trait Game: Clone + Send + Sync + 'static {
         }
     }
 
+    /// Whether [`Game::each_child`] is cheaper than [`Game::moves`] and
+    /// then [`Game::child_info`] move by move, and [`Game::mobility`]
+    /// counts the moves without listing them: a game that reads its moves
+    /// off a bit set lists them and their children in one loop, and a
+    /// best-first search creating a tree's children runs that loop alone
+    /// (Domineering).
+    const EACH_CHILD: bool = false;
+
+    /// Calls `f(m, self.child_info(m))` for each legal move `m`, in
+    /// [`Game::moves`] order; `self` is unchanged afterwards.
+    #[inline]
+    fn each_child(&mut self, mut f: impl FnMut(Self::Move, ChildInfo)) {
+        let mut moves = MoveList::new();
+        self.moves(&mut moves);
+        for &m in &moves {
+            let c = self.child_info(m);
+            f(m, c);
+        }
+    }
+
     /// Plays a legal move (one [`Game::moves`] lists). The result of
     /// playing an illegal move is unspecified but memory-safe.
     fn play(&mut self, m: Self::Move) -> Self::Undo;
@@ -355,11 +375,16 @@ mod tests {
                 let mut all = Vec::new();
                 g.children_info(&list, &mut all);
                 assert_eq!(all.len(), list.len());
+                let mut each = Vec::new();
+                g.each_child(|m, c| each.push((m, c)));
+                assert_eq!(each.len(), list.len());
+                assert_eq!(g.mobility(), list.len());
                 for (i, &m) in list.iter().enumerate() {
                     let before = g.key();
                     let played = played_child_info(&mut g, m);
                     assert_eq!(g.child_info(m), played);
                     assert_eq!(all[i], played);
+                    assert!(each[i].0 == m && each[i].1 == played);
                     assert_eq!(g.key(), before);
                 }
                 seed = seed

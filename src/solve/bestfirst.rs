@@ -393,6 +393,9 @@ impl<G: Game, R: Rule> Search<G, R> {
         // A tree reads no key: its moves need less bookkeeping (the
         // positions of a search are its own copies).
         let quiet = !DAG;
+        // A second level checks every limit on entry, then only the clock
+        // (see `Ctx::check_clock`).
+        let mut entry = true;
         loop {
             let flags = self.store.node(0).flags;
             if flags & WON != 0 {
@@ -401,7 +404,13 @@ impl<G: Game, R: Rule> Search<G, R> {
             if flags & LOST != 0 {
                 return self.finish(Status::Lost);
             }
-            if ctx.check() || (!first_level && self.store.nodes.len() >= bound) {
+            let stop = if first_level || entry {
+                ctx.check()
+            } else {
+                ctx.check_clock()
+            };
+            entry = false;
+            if stop || (!first_level && self.store.nodes.len() >= bound) {
                 return self.finish(Status::Open);
             }
             // Descend to a leaf. In a DAG the backpropagation will read

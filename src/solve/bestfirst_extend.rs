@@ -73,6 +73,19 @@ impl<G: Game, R: Rule> Search<G, R> {
         if self.sub.is_some() && self.extend_by_search(id, g, ctx) {
             return true;
         }
+        if !DAG && G::EACH_CHILD && !G::CHILDREN_AT_ONCE {
+            let k = g.mobility();
+            if !self.store.fits(k, k) {
+                return false;
+            }
+            let first = self.store.edges() as u32;
+            *fresh = Some(self.extend_tree_each(g, ctx, k));
+            let node = self.store.node_mut(id);
+            node.first = first;
+            node.len = k as u16;
+            node.flags |= EXPANDED;
+            return true;
+        }
         self.moves.clear();
         g.moves(&mut self.moves);
         let k = self.moves.len();
@@ -123,6 +136,40 @@ impl<G: Game, R: Rule> Search<G, R> {
             fold.terminal(&rule, i, &node);
             node
         });
+        fold.eval(&rule, &self.memo, leaves, R::INCREMENTAL)
+    }
+
+    /// [`Search::extend_tree`] for a game with [`Game::EACH_CHILD`],
+    /// whose `k` moves ([`Game::mobility`]) and children come from one
+    /// loop, [`Game::each_child`], with no list of moves in between.
+    #[inline(always)]
+    pub(super) fn extend_tree_each(
+        &mut self,
+        g: &mut G,
+        ctx: &mut Ctx,
+        k: usize,
+    ) -> Eval<R::V, R::Acc> {
+        let (rule, leaves, keys) = (self.rule, &*self.leaves, &*self.leaf_keys);
+        let mut fold = Fresh::new(&rule);
+        let pushed = self.store.push_tree_children_by(k, |out| {
+            let mut i = 0;
+            g.each_child(|m, c| {
+                let node = if c.outcome.is_none() {
+                    let m = c.mobility.min(MAX_MOVES);
+                    fold.leaf(&rule, i, leaves[m], keys[m]);
+                    Node::new(leaves[m], 0)
+                } else {
+                    let node =
+                        Self::fresh_with(rule, leaves, c.outcome, c.to_move, c.mobility, ctx);
+                    fold.terminal(&rule, i, &node);
+                    node
+                };
+                out.push(node, m);
+                i += 1;
+            });
+        });
+        // The parent will claim `k` children.
+        assert_eq!(pushed, k, "each_child and mobility disagree");
         fold.eval(&rule, &self.memo, leaves, R::INCREMENTAL)
     }
 

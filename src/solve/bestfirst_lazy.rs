@@ -297,18 +297,14 @@ impl<G: Game, R: Rule> Search<G, R> {
         }
         let r = &mut self.level_mut(depth).runner;
         let (_, flags, _, second, rest) = *e;
-        *r = if flags & (WON | LOST) == 0 {
-            Runner {
-                node: cur,
-                second,
-                rest,
-            }
-        } else {
-            Runner {
-                node: NONE,
-                second: None,
-                rest,
-            }
+        // Selects, not a branch: whether the node is solved is a coin
+        // toss for the branch predictor (5% of PP²'s mispredictions, by
+        // cachegrind's model, on Domineering 7×6).
+        let solved = flags & (WON | LOST) != 0;
+        *r = Runner {
+            node: if solved { NONE } else { cur },
+            second: if solved { None } else { second },
+            rest,
         };
     }
 }

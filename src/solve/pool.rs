@@ -186,6 +186,30 @@ pub struct Buf<T: Copy> {
 unsafe impl<T: Copy + Send> Send for Buf<T> {}
 unsafe impl<T: Copy + Sync> Sync for Buf<T> {}
 
+/// The writer of [`Buf::push_pairs`]: the free slots of two buffers, at
+/// least `n` in each, of which the first `len` are written.
+pub struct PairPush<T, U> {
+    a: *mut T,
+    b: *mut U,
+    n: usize,
+    len: usize,
+}
+
+impl<T: Copy, U: Copy> PairPush<T, U> {
+    /// Writes the next pair; panics past the `n` announced.
+    #[inline(always)]
+    pub fn push(&mut self, x: T, y: U) {
+        assert!(self.len < self.n, "more pairs than announced");
+        // SAFETY: `len < n`, and `Buf::push_pairs` checked that both
+        // buffers have at least `n` free slots from `a` and `b`.
+        unsafe {
+            self.a.add(self.len).write(x);
+            self.b.add(self.len).write(y);
+        }
+        self.len += 1;
+    }
+}
+
 impl<T: Copy> Buf<T> {
     /// An empty vector for `cap` elements.
     pub fn with_capacity(cap: usize) -> Buf<T> {
@@ -270,6 +294,41 @@ impl<T: Copy> Buf<T> {
         }
         self.len = len + n;
         other.len = other_len + n;
+    }
+
+    /// Appends up to `n` pairs, one to `self` and one to `other`, by
+    /// [`PairPush::push`] from `fill`, which need not know their number
+    /// in advance (a game listing moves off a bit set): one capacity check
+    /// for the lot, and each push checks only its count against `n`, in a
+    /// register. Returns how many pairs `fill` pushed.
+    #[inline]
+    pub fn push_pairs<U: Copy>(
+        &mut self,
+        other: &mut Buf<U>,
+        n: usize,
+        fill: impl FnOnce(&mut PairPush<T, U>),
+    ) -> usize {
+        assert!(n <= self.cap - self.len, "Buf is full");
+        assert!(n <= other.cap - other.len, "Buf is full");
+        // SAFETY: `len ≤ cap` for both, so the pointers stay inside (or
+        // one past) their regions.
+        let mut push = unsafe {
+            PairPush {
+                a: self.ptr.as_ptr().add(self.len),
+                b: other.ptr.as_ptr().add(other.len),
+                n,
+                len: 0,
+            }
+        };
+        // `self` and `other` stay borrowed until `fill` returns, so
+        // nothing else reaches the regions meanwhile.
+        fill(&mut push);
+        // The first `push.len` slots past each length were written (in
+        // order: see `PairPush::push`). Should `fill` panic, they stay
+        // uncounted, as in `extend_with`.
+        self.len += push.len;
+        other.len += push.len;
+        push.len
     }
 
     /// Forgets every element.
@@ -378,6 +437,45 @@ mod tests {
         let mut a: Buf<u32> = Buf::with_capacity(8);
         let mut b: Buf<u8> = Buf::with_capacity(2);
         a.extend_pair_with(&mut b, 3, |i| (i as u32, i as u8));
+    }
+
+    /// [`Buf::push_pairs`]: the pairs pushed land in both buffers, in
+    /// order, fewer than announced too; the count comes back.
+    #[test]
+    fn pairs_pushed_one_by_one_land_in_both_bufs() {
+        let mut a: Buf<u32> = Buf::with_capacity(7);
+        let mut b: Buf<u8> = Buf::with_capacity(6);
+        a.push(7);
+        let n = a.push_pairs(&mut b, 4, |out| {
+            for i in 0..3 {
+                out.push(10 + i, i as u8);
+            }
+        });
+        assert_eq!(n, 3);
+        assert_eq!(a.push_pairs(&mut b, 0, |_| {}), 0);
+        assert_eq!(a.push_pairs(&mut b, 3, |out| out.push(20, 50)), 1);
+        assert_eq!(&a[..], &[7, 10, 11, 12, 20]);
+        assert_eq!(&b[..], &[0, 1, 2, 50]);
+    }
+
+    #[test]
+    #[should_panic(expected = "more pairs than announced")]
+    fn pairs_beyond_the_announced_number_are_refused() {
+        let mut a: Buf<u32> = Buf::with_capacity(8);
+        let mut b: Buf<u8> = Buf::with_capacity(8);
+        a.push_pairs(&mut b, 2, |out| {
+            for i in 0..3 {
+                out.push(i, i as u8);
+            }
+        });
+    }
+
+    #[test]
+    #[should_panic(expected = "Buf is full")]
+    fn pairs_that_might_not_fit_are_refused() {
+        let mut a: Buf<u32> = Buf::with_capacity(8);
+        let mut b: Buf<u8> = Buf::with_capacity(2);
+        a.push_pairs(&mut b, 3, |out| out.push(1, 1));
     }
 
     #[test]

@@ -38,7 +38,7 @@
 //! 64-bit keys, so two positions share a node only if their Zobrist keys
 //! collide completely.
 
-use super::pool::Buf;
+use super::pool::{Buf, PairPush};
 use std::mem::size_of;
 
 /// A node's name: its index in the store.
@@ -223,6 +223,19 @@ impl<V: Copy, M: Copy> Store<V, M> {
         let mut node = node;
         self.nodes
             .extend_pair_with(&mut self.edge_move, moves.len(), |i| (node(i), moves[i]));
+    }
+
+    /// [`Store::push_tree_children`] for children that `fill` pushes,
+    /// node and move, through [`PairPush::push`], at most `n` of them;
+    /// returns how many it pushed.
+    #[inline(always)]
+    pub fn push_tree_children_by(
+        &mut self,
+        n: usize,
+        fill: impl FnOnce(&mut PairPush<Node<V>, M>),
+    ) -> usize {
+        debug_assert!(!self.dag && self.nodes.len() == self.edge_move.len() + 1);
+        self.nodes.push_pairs(&mut self.edge_move, n, fill)
     }
 
     /// The child ids of the edges `first..first + len` in a DAG; `None` in
