@@ -322,7 +322,16 @@ impl<T: Copy> Buf<T> {
         };
         // `self` and `other` stay borrowed until `fill` returns, so
         // nothing else reaches the regions meanwhile.
+        let (a, b) = (push.a, push.b);
         fill(&mut push);
+        // `fill` holds a `&mut PairPush` and could swap ours with the
+        // writer of a nested `push_pairs` on other buffers; the count we
+        // add must be for our regions and our `n`, so a swapped writer is
+        // refused before any length moves.
+        assert!(
+            push.a == a && push.b == b && push.n == n,
+            "a writer from another push_pairs"
+        );
         // The first `push.len` slots past each length were written (in
         // order: see `PairPush::push`). Should `fill` panic, they stay
         // uncounted, as in `extend_with`.
@@ -456,6 +465,23 @@ mod tests {
         assert_eq!(a.push_pairs(&mut b, 3, |out| out.push(20, 50)), 1);
         assert_eq!(&a[..], &[7, 10, 11, 12, 20]);
         assert_eq!(&b[..], &[0, 1, 2, 50]);
+    }
+
+    /// A writer swapped with a nested call's would add its count to the
+    /// wrong buffers: refused.
+    #[test]
+    #[should_panic(expected = "a writer from another push_pairs")]
+    fn swapped_pair_writers_are_refused() {
+        let mut a: Buf<u32> = Buf::with_capacity(8);
+        let mut b: Buf<u8> = Buf::with_capacity(8);
+        let mut c: Buf<u32> = Buf::with_capacity(1);
+        let mut d: Buf<u8> = Buf::with_capacity(1);
+        a.push_pairs(&mut b, 8, |outer| {
+            for i in 0..8 {
+                outer.push(i, i as u8);
+            }
+            c.push_pairs(&mut d, 1, |inner| std::mem::swap(outer, inner));
+        });
     }
 
     #[test]
