@@ -270,7 +270,8 @@ impl<T: Copy> Buf<T> {
     /// [`Buf::extend_with`] on two buffers at once: `f(i)` gives the
     /// `i`-th new element of each. One loop writes both (a tree's nodes
     /// and edges: a second loop for the edges, a byte each, cost PP² 2%
-    /// of its instructions).
+    /// of its instructions). The writes go through [`Buf::push_pairs`],
+    /// the one place that writes two buffers.
     #[inline]
     pub fn extend_pair_with<U: Copy>(
         &mut self,
@@ -278,22 +279,12 @@ impl<T: Copy> Buf<T> {
         n: usize,
         mut f: impl FnMut(usize) -> (T, U),
     ) {
-        assert!(n <= self.cap - self.len, "Buf is full");
-        assert!(n <= other.cap - other.len, "Buf is full");
-        let (base, len) = (self.ptr.as_ptr(), self.len);
-        let (other_base, other_len) = (other.ptr.as_ptr(), other.len);
-        for i in 0..n {
-            let (x, y) = f(i);
-            // SAFETY: `len + i < len + n ≤ cap`, and likewise for `other`;
-            // the regions hold their capacities. As in `extend_with`, a
-            // panic in `f` leaves the elements written so far uncounted.
-            unsafe {
-                base.add(len + i).write(x);
-                other_base.add(other_len + i).write(y);
+        self.push_pairs(other, n, |out| {
+            for i in 0..n {
+                let (x, y) = f(i);
+                out.push(x, y);
             }
-        }
-        self.len = len + n;
-        other.len = other_len + n;
+        });
     }
 
     /// Appends up to `n` pairs, one to `self` and one to `other`, by
