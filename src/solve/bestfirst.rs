@@ -53,7 +53,10 @@
 //! nodes the first level has created so far (seed 001 §3.2, seed 000's PN²
 //! with Allis' bound "size of the first-level tree"), and copies the
 //! children of that search's root, with their values and solved flags, into
-//! the first-level tree. The second-level tree is then thrown away.
+//! the first-level tree. The papers then throw the second-level tree away;
+//! the last two are kept, and a second-level search from a child of one of
+//! their roots starts from that child's subtree, which gives the same tree
+//! with fewer expansions (see [`keep`], `bestfirst_keep.rs`).
 //!
 //! # Draws
 //!
@@ -75,6 +78,10 @@ use fold::leaf_keys;
 
 #[path = "bestfirst_extend.rs"]
 mod extend;
+
+#[path = "bestfirst_keep.rs"]
+mod keep;
+use keep::Kept;
 
 #[path = "bestfirst_drive.rs"]
 mod driver;
@@ -216,6 +223,8 @@ pub struct Search<G: Game, R: Rule> {
     lazy: bool,
     wvalid: usize,
     table_peak: usize,
+    /// With a second level: its last trees, for [`Search::resume`].
+    kept: Option<Kept<R::V, G::Move>>,
 }
 
 impl<G: Game, R: Rule> Search<G, R> {
@@ -272,12 +281,14 @@ impl<G: Game, R: Rule> Search<G, R> {
             lazy: R::LAZY && R::INCREMENTAL && (!transpositions || G::FIXED_DEPTH),
             wvalid: 0,
             table_peak: 0,
+            kept: second_level.then(|| Kept::new(memory - own)),
         }
     }
 
     /// Most bytes held at once by this level and the next.
     pub fn peak_memory(&self) -> usize {
-        self.store.peak() + self.table_peak + self.sub.as_ref().map_or(0, |s| s.peak_memory())
+        // The second level's trees are the kept ones.
+        self.store.peak() + self.table_peak + self.kept.as_ref().map_or(0, |k| k.peak())
     }
 
     /// `update` of an expanded node from its children: the new node value
@@ -377,18 +388,59 @@ impl<G: Game, R: Rule> Search<G, R> {
         if let Some(t) = &mut self.table {
             t.clear();
         }
+        if let Some(k) = &mut self.kept {
+            k.clear();
+        }
         self.path.clear();
         // Node ids are reused after a clear.
         for l in &mut self.levels[..=MAX_DEPTH] {
             l.runner.node = NONE;
         }
         self.wvalid = 0;
-        let mut g = root.clone();
-        let node = self.fresh(&g, ctx);
+        let node = self.fresh(root, ctx);
         self.store.push_node(node);
         if let Some(t) = &mut self.table {
-            t.insert(g.key(), 0);
+            t.insert(root.key(), 0);
         }
+        self.run::<DAG>(root, ctx, bound, first_level)
+    }
+
+    /// A second-level search from `root`, the position of node `keep` of
+    /// the tree `kept` that an earlier second-level search grew: as
+    /// [`Search::search`], but it starts from a copy of `keep`'s subtree
+    /// instead of a lone root. In a tree, the choices below a node depend
+    /// on its subtree alone, so a search from `keep` would grow that very
+    /// subtree, expansion by expansion, before going further (see
+    /// [`keep`](super::keep)).
+    pub fn resume(
+        &mut self,
+        root: &G,
+        ctx: &mut Ctx,
+        bound: usize,
+        kept: &Store<R::V, G::Move>,
+        keep: NodeId,
+    ) -> Status {
+        if self.table.is_some() || !self.store.copy_subtree(kept, keep) {
+            return self.search(root, ctx, bound, false);
+        }
+        self.path.clear();
+        for l in &mut self.levels[..=MAX_DEPTH] {
+            l.runner.node = NONE;
+        }
+        self.wvalid = 0;
+        self.run::<false>(root, ctx, bound, false)
+    }
+
+    /// The loop of Algorithm 1 from the root of the store, whose position is
+    /// `root`.
+    fn run<const DAG: bool>(
+        &mut self,
+        root: &G,
+        ctx: &mut Ctx,
+        bound: usize,
+        first_level: bool,
+    ) -> Status {
+        let mut g = root.clone();
         let mut cur: NodeId = 0;
         // A tree reads no key: its moves need less bookkeeping (the
         // positions of a search are its own copies).

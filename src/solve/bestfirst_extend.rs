@@ -221,29 +221,42 @@ impl<G: Game, R: Rule> Search<G, R> {
     }
 
     /// PN²/PP² `extend`: a bounded second-level search from `g`, whose
-    /// root's children become `id`'s children. False when the second level
-    /// could not even expand its root (the caller then expands plainly).
+    /// root's children become `id`'s children. It starts from `id`'s
+    /// subtree when a kept tree has it ([`keep`](super::keep)). False when
+    /// the second level could not even expand its root (the caller then
+    /// expands plainly).
     pub(super) fn extend_by_search(&mut self, id: NodeId, g: &mut G, ctx: &mut Ctx) -> bool {
         let bound = self.store.nodes.len();
         let sub = self.sub.as_mut().expect("second level");
+        let kept = self.kept.as_mut().expect("second level");
+        let (grown, source) = kept.make_room(bound, kept.find(id));
+        std::mem::swap(&mut sub.store, &mut kept.trees[grown].store);
         // The second level borrows this level's memo: one table for both
         // (the same positions recur at both levels), half the cache lines.
         std::mem::swap(&mut self.memo, &mut sub.memo);
-        sub.search(g, ctx, bound, false);
+        match source {
+            Some((t, keep)) => sub.resume(g, ctx, bound, &kept.trees[t].store, keep),
+            None => sub.search(g, ctx, bound, false),
+        };
         std::mem::swap(&mut self.memo, &mut sub.memo);
-        let root = *sub.store.node(0);
+        std::mem::swap(&mut sub.store, &mut kept.trees[grown].store);
+        let tree = &kept.trees[grown].store;
+        let root = *tree.node(0);
         if root.flags & EXPANDED == 0 || !self.store.fits(root.len as usize, root.len as usize) {
+            kept.note(grown, 0, 0, 0);
             return false;
         }
         let first = self.store.edges() as u32;
         for i in 0..root.len as usize {
             let e = root.first as usize + i;
-            let child = *sub.store.node(sub.store.child(e));
+            let child = *tree.node(tree.child(e));
             let c = self
                 .store
                 .push_node(Node::new(child.value, child.flags & (WON | LOST)));
-            self.store.push_edge(c, sub.store.edge_move[e]);
+            self.store.push_edge(c, tree.edge_move[e]);
         }
+        // In a tree, the child of edge `e` is node `e + 1`.
+        kept.note(grown, first + 1, root.len as u32, root.first + 1);
         let node = self.store.node_mut(id);
         node.first = first;
         node.len = root.len;

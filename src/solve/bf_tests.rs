@@ -1,7 +1,8 @@
 //! The best-first solvers against exhaustive negamax on small Domineering
 //! boards and random mid-game positions, and their determinism.
 
-use super::bestfirst::{solve_with, Rule};
+use super::bestfirst::{solve_with, Ctx, Rule, Search};
+use super::store::{NodeId, EXPANDED};
 use super::{mcts_solver, pn2, pns, pp, pp2, ppt, Limits, Report};
 use crate::games::domineering::Domineering;
 use crate::games::nogo::NoGo;
@@ -213,5 +214,92 @@ fn incremental_updates_search_as_full_ones() {
         (NoGo::new(14, 1), "NoGo 14x1"),
     ] {
         same(pp::PpRule, &g, &format!("PP on {what}"));
+    }
+}
+
+/// The tree below node `a` of `sa` and below node `b` of `sb` are the
+/// same: values (to the bit), flags, selected children, moves, shape.
+fn same_subtree<G: Game, R: Rule>(
+    sa: &Search<G, R>,
+    a: NodeId,
+    sb: &Search<G, R>,
+    b: NodeId,
+    at: &str,
+) {
+    let (na, nb) = (*sa.store.node(a), *sb.store.node(b));
+    assert_eq!(format!("{:?}", na.value), format!("{:?}", nb.value), "{at}");
+    assert_eq!((na.flags, na.len), (nb.flags, nb.len), "{at}");
+    if na.flags & EXPANDED == 0 {
+        return;
+    }
+    for i in 0..na.len as usize {
+        let (ea, eb) = (na.first as usize + i, nb.first as usize + i);
+        assert_eq!(sa.store.edge_move[ea], sb.store.edge_move[eb], "{at}");
+        same_subtree(sa, sa.store.child(ea), sb, sb.store.child(eb), at);
+    }
+}
+
+/// What PN² and PP² rest on when a second-level search starts from a
+/// subtree that an earlier one grew ([`Search::resume`]): in a tree, a
+/// search from a child of an earlier search's root, bounded by at least
+/// the earlier bound, grows exactly the tree it grows when it starts from
+/// that child's subtree. Checked node by node for PP and PNS on every
+/// child of the root, Domineering and NoGo, opening and mid-game
+/// positions, several bounds; checked to fail when the copy drops a
+/// child's selected-child index.
+#[test]
+fn a_search_resumed_from_a_kept_subtree_grows_the_same_tree() {
+    fn check<G: Game, R: Rule>(rule: R, root: &G, what: &str) {
+        let limits = limits();
+        let memory = 64 << 20;
+        for bound in [50, 400, 3000] {
+            let mut ctx = Ctx::new(&limits, root.to_move().opp());
+            let mut kept = Search::<G, R>::new(rule, memory, false, false);
+            kept.search(root, &mut ctx, bound, false);
+            let top = *kept.store.node(0);
+            if top.flags & EXPANDED == 0 {
+                continue;
+            }
+            for i in 0..top.len as usize {
+                let e = top.first as usize + i;
+                let id = kept.store.child(e);
+                if kept.store.node(id).solved() {
+                    continue;
+                }
+                let mut g = root.clone();
+                g.play(kept.store.edge_move[e]);
+                for later in [bound, bound + 1, 2 * bound + 7] {
+                    let mut fresh = Search::<G, R>::new(rule, memory, false, false);
+                    let mut resumed = Search::<G, R>::new(rule, memory, false, false);
+                    let a = fresh.search(&g, &mut ctx, later, false);
+                    let b = resumed.resume(&g, &mut ctx, later, &kept.store, id);
+                    let at = format!("{what}, bound {bound}, child {i}, then {later}");
+                    assert_eq!(a, b, "{at}");
+                    assert_eq!(fresh.store.nodes.len(), resumed.store.nodes.len(), "{at}");
+                    same_subtree(&fresh, 0, &resumed, 0, &at);
+                }
+            }
+        }
+    }
+    let mut mid = Domineering::new(6, 6);
+    for m in [3, 20, 9] {
+        let mut list = MoveList::new();
+        mid.moves(&mut list);
+        mid.play(list[m % list.len()]);
+    }
+    for (g, what) in [
+        (Domineering::new(5, 5), "Domineering 5x5"),
+        (Domineering::new(4, 6), "Domineering 4x6"),
+        (mid, "Domineering 6x6 after 3 moves"),
+    ] {
+        check(pp::PpRule, &g, &format!("PP on {what}"));
+        check(pns::PnRule, &g, &format!("PNS on {what}"));
+    }
+    for (g, what) in [
+        (NoGo::new(3, 4), "NoGo 3x4"),
+        (NoGo::new(12, 1), "NoGo 12x1"),
+    ] {
+        check(pp::PpRule, &g, &format!("PP on {what}"));
+        check(pns::PnRule, &g, &format!("PNS on {what}"));
     }
 }

@@ -8,7 +8,10 @@
 //! "the size of the first-level tree", which anneals from tiny to large as
 //! the first level grows, as seed 003 recommends); the children of its root
 //! then become the leaf's children, with the proof numbers the second level
-//! found, and the rest of the second-level tree is discarded. Both levels
+//! found, and the rest of the second-level tree is discarded (we keep the
+//! last two trees, so that a second-level search from a child of one of
+//! their roots starts from that child's subtree: the same tree with fewer
+//! expansions, see `bestfirst_keep.rs`). Both levels
 //! use [`PnRule`] (mobility initialisation) on a tree, as seed 001's PN²;
 //! the levels share the memory budget equally.
 //!

@@ -5,7 +5,10 @@
 //! in the main search. After a sub-search is over, the children of the
 //! root of that search are added to the tree of the main search", with the
 //! numbers the sub-search computed for them. Both levels are PP on a tree
-//! ([`PpRule`]); the levels share the memory budget equally.
+//! ([`PpRule`]); the levels share the memory budget equally. The last two
+//! second-level trees are kept, so that a second-level search from a child
+//! of one of their roots starts from that child's subtree: the same tree
+//! with fewer expansions (see `bestfirst_keep.rs`).
 //!
 //! Node count: first-level expansions, as in the paper's tables; the node
 //! limit bounds that count, and [`Detail::work`] counts every level.

@@ -238,6 +238,49 @@ impl<V: Copy, M: Copy> Store<V, M> {
         self.nodes.push_pairs(&mut self.edge_move, n, fill)
     }
 
+    /// In a tree, makes this store a copy of the subtree of node `id` of
+    /// `src` (a tree), with `id` as its root (node 0): every node keeps its
+    /// value, flags, selected child and children (in the same order, with
+    /// the same moves). False, with the store left empty, when the copy
+    /// does not fit.
+    ///
+    /// Breadth first, with the copy itself as the queue: while a copied
+    /// node waits for its children to be copied, its `first` holds the id
+    /// of its original, so no other memory is needed.
+    pub fn copy_subtree(&mut self, src: &Store<V, M>, id: NodeId) -> bool {
+        assert!(!self.dag && !src.dag, "copy_subtree works on trees");
+        self.clear();
+        let mut root = src.nodes[id as usize];
+        root.first = id;
+        // Every store has room for one node.
+        self.nodes.push(root);
+        let mut j = 0;
+        while j < self.nodes.len() {
+            let original = src.nodes[self.nodes[j].first as usize];
+            if original.flags & EXPANDED == 0 {
+                self.nodes[j].first = 0;
+            } else {
+                let (first, len) = (original.first as usize, original.len as usize);
+                if !self.fits(len, len) {
+                    self.clear();
+                    return false;
+                }
+                self.nodes[j].first = self.edges() as u32;
+                let (children, moves) = (
+                    &src.nodes[first + 1..][..len],
+                    &src.edge_move[first..][..len],
+                );
+                self.nodes.extend_pair_with(&mut self.edge_move, len, |i| {
+                    let mut child = children[i];
+                    child.first = (first + 1 + i) as u32;
+                    (child, moves[i])
+                });
+            }
+            j += 1;
+        }
+        true
+    }
+
     /// The child ids of the edges `first..first + len` in a DAG; `None` in
     /// a tree, where they are implicit (see [`Store::tree_children`]).
     #[inline]
@@ -526,6 +569,60 @@ mod tests {
         }
         assert_eq!(t.child(3), 4);
         assert_eq!(t.bytes_used(), 10 * 16 + 9);
+    }
+
+    /// A tree for the copy tests: root 0 with children 1, 2 (moves 10,
+    /// 20); node 2 expanded with children 3, 4, 5 (moves 30, 40, 50),
+    /// node 2 selecting its child 1.
+    fn small_tree(bytes: usize) -> Store<[u32; 2], u8> {
+        let mut t: Store<[u32; 2], u8> = Store::new(bytes, false, usize::MAX);
+        let mut root = Node::new([0, 0], EXPANDED);
+        root.first = 0;
+        root.len = 2;
+        t.push_node(root);
+        for (i, m) in [(1, 10), (2, 20)] {
+            let c = t.push_node(Node::new([i, i], 0));
+            t.push_edge(c, m);
+        }
+        t.node_mut(2).first = t.edges() as u32;
+        t.node_mut(2).len = 3;
+        t.node_mut(2).set_flags_and_best(EXPANDED, 1);
+        for (i, m) in [(3, 30), (4, 40), (5, 50)] {
+            let c = t.push_node(Node::new([i, i], WON));
+            t.push_edge(c, m);
+        }
+        t
+    }
+
+    #[test]
+    fn copy_subtree_keeps_shape_values_and_moves() {
+        let t = small_tree(17 * 10);
+        let mut c: Store<[u32; 2], u8> = Store::new(17 * 10, false, usize::MAX);
+        c.push_node(Node::new([9, 9], 0));
+        assert!(c.copy_subtree(&t, 2));
+        assert_eq!(c.nodes.len(), 4);
+        let root = *c.node(0);
+        assert_eq!((root.value, root.len, root.best()), ([2, 2], 3, 1));
+        assert_eq!(root.flags & FLAGS, EXPANDED);
+        for i in 0..3 {
+            let e = root.first as usize + i;
+            let child = c.node(c.child(e));
+            assert_eq!(child.value, [3 + i as u32; 2]);
+            assert_eq!((child.flags, child.first, child.len), (WON, 0, 0));
+            assert_eq!(c.edge_move[e], 30 + 10 * i as u8);
+        }
+        // A leaf alone.
+        assert!(c.copy_subtree(&t, 1));
+        assert_eq!((c.nodes.len(), c.edges()), (1, 0));
+        assert_eq!(c.node(0).value, [1, 1]);
+    }
+
+    #[test]
+    fn copy_subtree_that_does_not_fit_leaves_the_store_empty() {
+        let t = small_tree(17 * 10);
+        let mut c: Store<[u32; 2], u8> = Store::new(17 * 3, false, usize::MAX);
+        assert!(!c.copy_subtree(&t, 2));
+        assert_eq!((c.nodes.len(), c.edges()), (0, 0));
     }
 
     #[test]

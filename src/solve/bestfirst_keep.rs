@@ -1,0 +1,165 @@
+//! The second level's last trees, kept for later second-level searches
+//! (PN² and PP² in the generic best-first search, [`bestfirst`](super);
+//! seed 001 §3.2, Saffidine & Cazenave, "Developments on Product
+//! Propagation", CG 2013, and seed 000's PN²).
+//!
+//! The papers throw a second-level tree away once its root's children are
+//! copied into the first level. But the first level soon expands one of
+//! those children, and its second-level search, from that child, grows
+//! again the subtree that the earlier search had grown below it: in a tree,
+//! a node's choices depend on its subtree alone, so the search from the
+//! child makes the same expansions in the same order until it passes
+//! what the earlier one had done (its bound, the first-level tree's size,
+//! has only grown since). So the last [`KEPT`] trees are kept, and a
+//! second-level search from a child of one of their roots starts from a
+//! copy of that child's subtree ([`Search::resume`](super::Search::resume)).
+//! The first-level tree, its node counts and values are those of the
+//! papers' algorithm (up to the order of the incremental update's sums,
+//! as everywhere in [`lazy`](super::lazy)); only the second level's
+//! repeated expansions are skipped. PP², callgrind, same first-level
+//! nodes: Domineering 6×6 solved, 1,810M → 1,413M instructions; 7×6 to
+//! 4,000 nodes, 8,525M → 5,302M. PN² gains nothing measurable (6×6 to
+//! 1,500 nodes: 3,981M → 3,991M): its next expansion seldom falls in a
+//! subtree that a kept tree grew much.
+//!
+//! Two trees: the last one, whose root's children the first level is most
+//! likely to expand next, and the one before, whose other children are
+//! the next most likely. Keeping 3, 4, 8, 16 or 32 found more subtrees to
+//! start from, but small ones: PP² on NoGo 4×4 (2,500 first-level nodes)
+//! took 10,075M to 10,078M instructions with any of them.
+//!
+//! Memory: the kept trees and the one being grown share the second level's
+//! budget. Before a search, the oldest trees are forgotten until the rest
+//! leave room for the most nodes the new search can create, so it gets the
+//! same room as when nothing was kept.
+
+use crate::games::MAX_MOVES;
+use crate::solve::store::{NodeId, Store};
+
+/// How many second-level trees are kept (two at least: one is grown while
+/// another is copied from).
+pub(super) const KEPT: usize = 2;
+
+/// One kept tree.
+pub(super) struct Tree<V: Copy, M: Copy> {
+    pub(super) store: Store<V, M>,
+    /// The first-level ids of the children copied from this tree's root:
+    /// the first and how many (0 when the tree serves nothing).
+    copied: NodeId,
+    count: u32,
+    /// This tree's id of the first of those children.
+    there: NodeId,
+    /// When the tree was grown (larger is later).
+    stamp: u64,
+}
+
+/// The kept trees of one second level.
+pub(super) struct Kept<V: Copy, M: Copy> {
+    pub(super) trees: Vec<Tree<V, M>>,
+    /// The second level's bytes.
+    budget: usize,
+    clock: u64,
+    /// Most bytes the trees held at once.
+    peak: usize,
+}
+
+impl<V: Copy, M: Copy> Kept<V, M> {
+    /// Trees for a second level of `budget` bytes (reserved now; pages
+    /// cost nothing until written).
+    pub(super) fn new(budget: usize) -> Self {
+        Kept {
+            trees: (0..KEPT)
+                .map(|_| Tree {
+                    store: Store::new(budget, false, usize::MAX),
+                    copied: 0,
+                    count: 0,
+                    there: 0,
+                    stamp: 0,
+                })
+                .collect(),
+            budget,
+            clock: 0,
+            peak: 0,
+        }
+    }
+
+    /// Forgets every tree (a new first-level search reuses the ids).
+    pub(super) fn clear(&mut self) {
+        for t in &mut self.trees {
+            t.store.clear();
+            t.count = 0;
+        }
+    }
+
+    /// The kept tree whose root had the first-level node `id` among its
+    /// children, and `id`'s id in that tree.
+    pub(super) fn find(&self, id: NodeId) -> Option<(usize, NodeId)> {
+        self.trees
+            .iter()
+            .position(|t| id >= t.copied && id - t.copied < t.count)
+            .map(|i| (i, self.trees[i].there + (id - self.trees[i].copied)))
+    }
+
+    /// Picks the tree that the next second-level search, bounded by
+    /// `bound` nodes, will overwrite: the oldest that is not `source` (the
+    /// one it starts from). Forgets it, and the oldest others while the
+    /// rest would leave the search less room than it may need; then
+    /// `source` is still there or `None`.
+    pub(super) fn make_room(
+        &mut self,
+        bound: usize,
+        source: Option<(usize, NodeId)>,
+    ) -> (usize, Option<(usize, NodeId)>) {
+        let from = source.map(|s| s.0);
+        let oldest = |trees: &[Tree<V, M>], skip: Option<usize>| {
+            (0..trees.len())
+                .filter(|&i| Some(i) != skip)
+                .min_by_key(|&i| trees[i].stamp)
+                .expect("two kept trees at least")
+        };
+        let victim = oldest(&self.trees, from);
+        self.forget(victim);
+        // A search stops at its bound, after one more expansion.
+        let per_node = Store::<V, M>::NODE_BYTES + Store::<V, M>::TREE_EDGE_BYTES;
+        let need = bound.saturating_add(MAX_MOVES + 1).saturating_mul(per_node);
+        let mut source = source;
+        while self.bytes_used().saturating_add(need) > self.budget {
+            let Some(i) = (0..self.trees.len())
+                .filter(|&i| i != victim && self.trees[i].store.bytes_used() > 0)
+                .min_by_key(|&i| self.trees[i].stamp)
+            else {
+                break;
+            };
+            if Some(i) == from {
+                source = None;
+            }
+            self.forget(i);
+        }
+        (victim, source)
+    }
+
+    fn forget(&mut self, i: usize) {
+        self.trees[i].store.clear();
+        self.trees[i].count = 0;
+    }
+
+    /// Records that tree `i` was just grown, and that its root's children
+    /// became the first-level nodes `copied..copied + count`, the first of
+    /// them being `there` in the tree.
+    pub(super) fn note(&mut self, i: usize, copied: NodeId, count: u32, there: NodeId) {
+        self.clock += 1;
+        let t = &mut self.trees[i];
+        (t.copied, t.count, t.there, t.stamp) = (copied, count, there, self.clock);
+        self.peak = self.peak.max(self.bytes_used());
+    }
+
+    fn bytes_used(&self) -> usize {
+        self.trees.iter().map(|t| t.store.bytes_used()).sum()
+    }
+
+    /// Most bytes the trees held at once (they are largest when a search
+    /// has just ended).
+    pub(super) fn peak(&self) -> usize {
+        self.peak
+    }
+}
