@@ -73,7 +73,12 @@
 //! where it is used. The depth limit, the other path-dependent end, is
 //! not covered by this check (as before classes were kept): a proof
 //! reused at depth `d` is cut only if it is longer than
-//! `MAX_DEPTH - d` moves.
+//! `MAX_DEPTH - d` moves. That cannot make a capture false: the reused
+//! tree still ends every line in a capture and repeats no state of the
+//! new path, so it is a winning strategy for the attacker; the depth limit
+//! is only our bound on a search, under which a defender win is assumed
+//! (conservative for captures). A capture may then be found that a search
+//! re-applying the limit would have left unproven, never the reverse.
 //!
 //! Why classes: the least counts over the whole tree mix positions that no
 //! state of the path can equal. Typically the defender's pass (the tree's
