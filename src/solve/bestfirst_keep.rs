@@ -163,3 +163,67 @@ impl<V: Copy, M: Copy> Kept<V, M> {
         self.peak
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::store::Node;
+
+    type K = Kept<[u32; 2], u8>;
+    /// A node and its edge.
+    const PER_NODE: usize = 17;
+
+    /// Grows tree `i` to `n` nodes (a root and `n - 1` leaves) and notes
+    /// that its root's children became first-level nodes `copied..`.
+    fn grow(k: &mut K, i: usize, n: u32, copied: NodeId) {
+        let s = &mut k.trees[i].store;
+        s.clear();
+        s.push_node(Node::new([0, 0], 0));
+        for c in 1..n {
+            let id = s.push_node(Node::new([c, c], 0));
+            s.push_edge(id, c as u8);
+        }
+        k.note(i, copied, n - 1, 1);
+    }
+
+    #[test]
+    fn finds_the_tree_of_a_copied_child() {
+        let mut k = K::new(1 << 20);
+        grow(&mut k, 0, 5, 100);
+        grow(&mut k, 1, 3, 200);
+        assert_eq!(k.find(100), Some((0, 1)));
+        assert_eq!(k.find(103), Some((0, 4)));
+        assert_eq!(k.find(104), None);
+        assert_eq!(k.find(201), Some((1, 2)));
+        assert_eq!(k.find(99), None);
+        k.clear();
+        assert_eq!(k.find(100), None);
+    }
+
+    #[test]
+    fn makes_room_by_forgetting_the_oldest_trees() {
+        // Room for everything: the tree not started from is overwritten.
+        let mut k = K::new(1 << 20);
+        grow(&mut k, 0, 5, 100);
+        grow(&mut k, 1, 3, 200);
+        assert_eq!(k.make_room(10, Some((0, 2))), (1, Some((0, 2))));
+        assert_eq!(k.trees[1].store.nodes.len(), 0);
+        assert_eq!(k.find(201), None);
+        assert_eq!(k.make_room(10, None), (0, None));
+        // The new search may need bound + MAX_MOVES + 1 nodes: with room
+        // for exactly that beside the source, the source stays; one node
+        // less and it goes too.
+        for (spare, kept) in [(0, true), (1, false)] {
+            let need = (50 + MAX_MOVES + 1) * PER_NODE;
+            let mut k = K::new(need + 5 * PER_NODE - 1 - spare);
+            grow(&mut k, 0, 5, 100);
+            grow(&mut k, 1, 3, 200);
+            let (victim, source) = k.make_room(50, Some((0, 2)));
+            assert_eq!(victim, 1);
+            assert_eq!(source.is_some(), kept, "spare {spare}");
+            assert_eq!(k.trees[0].store.nodes.len() == 5, kept);
+            // Both trees at once: 5 + 3 nodes of 16 bytes, 4 + 2 edges.
+            assert_eq!(k.peak(), 8 * 16 + 6);
+        }
+    }
+}
