@@ -391,12 +391,7 @@ impl<G: Game, R: Rule> Search<G, R> {
         if let Some(k) = &mut self.kept {
             k.clear();
         }
-        self.path.clear();
-        // Node ids are reused after a clear.
-        for l in &mut self.levels[..=MAX_DEPTH] {
-            l.runner.node = NONE;
-        }
-        self.wvalid = 0;
+        self.forget_path();
         let node = self.fresh(root, ctx);
         self.store.push_node(node);
         if let Some(t) = &mut self.table {
@@ -423,12 +418,18 @@ impl<G: Game, R: Rule> Search<G, R> {
         if self.table.is_some() || !self.store.copy_subtree(kept, keep) {
             return self.search(root, ctx, bound, false);
         }
+        self.forget_path();
+        self.run::<false>(root, ctx, bound, false)
+    }
+
+    /// Forgets the descent's path and the records by depth, for a search
+    /// in a store whose node ids now name other nodes.
+    fn forget_path(&mut self) {
         self.path.clear();
         for l in &mut self.levels[..=MAX_DEPTH] {
             l.runner.node = NONE;
         }
         self.wvalid = 0;
-        self.run::<false>(root, ctx, bound, false)
     }
 
     /// The loop of Algorithm 1 from the root of the store, whose position is
