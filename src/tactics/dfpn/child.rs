@@ -168,7 +168,7 @@ impl Search<'_> {
                     escape: self.game.problem().escape_libs,
                 });
                 child.phi = phi;
-                child.delta = delta;
+                child.set_delta(delta);
                 pending = Some(Pending {
                     key: self.key(),
                     anc: me,
@@ -253,7 +253,7 @@ impl Search<'_> {
             escape,
         });
         child.phi = phi;
-        child.delta = delta;
+        child.set_delta(delta);
         let pending = Pending {
             key: key ^ self.salt,
             anc: me,
@@ -360,7 +360,7 @@ impl Search<'_> {
             escape: self.game.problem().escape_libs,
         });
         child.phi = phi;
-        child.delta = delta;
+        child.set_delta(delta);
         let pending = Pending {
             key: key ^ self.salt,
             anc: me,

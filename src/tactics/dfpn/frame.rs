@@ -97,11 +97,12 @@ impl Lost {
         self.flags |= c.flags;
         self.min = self.min.join(c.min);
         // The pseudo-child of the zone fixed point is no move.
-        if c.mv != NULL_PASS && c.work > self.work || (c.work == self.work && c.order < self.order)
+        if c.mv != NULL_PASS && c.work > self.work
+            || (c.work == self.work && c.order() < self.order)
         {
             self.best = c.mv;
             self.work = c.work;
-            self.order = c.order;
+            self.order = c.order();
         }
     }
 }
@@ -303,12 +304,9 @@ impl Search<'_> {
     /// A capture evaluated late, with its first guess.
     fn lazy_child(&self, m: Point, replies: u32) -> Child {
         let (phi, delta) = self.capture_numbers(replies);
-        Child {
-            phi,
-            delta,
-            flags: LAZY,
-            ..Child::fresh(m)
-        }
+        let mut c = Child::new(m as u16, phi, delta, rank(m as u16));
+        c.flags = LAZY;
+        c
     }
 
     /// Generates the frame of the current node: its explicit children on
@@ -443,7 +441,7 @@ impl Search<'_> {
                         Value::solved(true, 0, lib as u16),
                         self.after_defender(counts),
                     );
-                    c.order = order;
+                    c.set_order(order);
                     f.lost.fold(&c);
                     continue;
                 }
@@ -472,7 +470,9 @@ impl Search<'_> {
             }
             if let Some((c, p)) = self.init_child(m, &f.here) {
                 debug_assert!(self.arena.len() < self.arena.capacity(), "arena overflow");
-                self.arena.push(Child { order, ..c });
+                let mut c = c;
+                c.set_order(order);
+                self.arena.push(c);
                 self.pending.push(p.unwrap_or(Pending::NONE));
             }
         }
@@ -684,7 +684,7 @@ impl Search<'_> {
         match probe {
             Some(e) if !e.is_solved() => {
                 c.phi = e.phi;
-                c.delta = e.delta;
+                c.set_delta(e.delta);
             }
             Some(e) if self.usable_at(&e, p.mover, &p.anc, self.anc) => {
                 self.stats.tt_solved_hits += 1;

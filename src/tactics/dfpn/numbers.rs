@@ -16,21 +16,44 @@ pub const NO_MOVE: u16 = u16::MAX;
 
 /// One child in a node's frame: the move, and the child's φ and δ as seen
 /// from the child (φ is for the opponent of the node's player to move).
-#[derive(Clone, Copy, Debug, Default)]
+///
+/// δ and the child's `order` (where it comes among its siblings, for ties,
+/// lower first: its [`rank`] in a full-width frame, its place in the move
+/// list in a frame cut to threats) are kept as the one selection key that
+/// [`aggregate`] compares (δ above, `order` below), next to φ: the
+/// aggregation reads every child of a frame at every step of the frame's
+/// loop, and builds no key of its own that way (see [`Child::delta`],
+/// [`Child::order`]).
+#[derive(Clone, Copy, Default)]
 pub struct Child {
-    pub mv: u16,
+    /// `δ << 16 | order`.
+    key: u64,
     pub phi: u32,
-    pub delta: u32,
     /// Nodes searched below this child from this frame.
     pub work: u32,
-    pub flags: u8,
     /// For a child won by the attacker: the bound (`ghi`) of the
     /// non-terminal positions of its proof tree, the child itself included.
     pub min: Bound,
-    /// Where the child comes among its siblings, for ties (lower first):
-    /// its [`rank`] in a full-width frame, its place in the move list in a
-    /// frame cut to threats.
-    pub order: u16,
+    pub mv: u16,
+    pub flags: u8,
+}
+
+// Four bytes of the key are δ, two are the order: two to spare, and the
+// whole child in 32 bytes, two to a cache line.
+const _: () = assert!(std::mem::size_of::<Child>() == 32);
+
+impl std::fmt::Debug for Child {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Child")
+            .field("mv", &self.mv)
+            .field("phi", &self.phi)
+            .field("delta", &self.delta())
+            .field("work", &self.work)
+            .field("flags", &self.flags)
+            .field("min", &self.min)
+            .field("order", &self.order())
+            .finish()
+    }
 }
 
 /// A node's result: φ, δ, flags (`KO`, `PATH_DEP`), the bound (`ghi`) of
@@ -86,15 +109,43 @@ impl Child {
     /// A child for move `m` with the neutral numbers 1 and 1, not yet
     /// evaluated.
     pub fn fresh(m: Point) -> Child {
+        Child::new(m as u16, 1, 1, rank(m as u16))
+    }
+
+    /// A child for move `mv` with numbers φ and δ and the tie-break
+    /// `order`, no work, flags nor bound.
+    #[inline]
+    pub fn new(mv: u16, phi: u32, delta: u32, order: u16) -> Child {
         Child {
-            mv: m as u16,
-            phi: 1,
-            delta: 1,
+            key: key(delta, order),
+            phi,
             work: 0,
-            flags: 0,
             min: Bound::NONE,
-            order: rank(m as u16),
+            mv,
+            flags: 0,
         }
+    }
+
+    /// The child's δ.
+    #[inline]
+    pub fn delta(&self) -> u32 {
+        (self.key >> 16) as u32
+    }
+
+    /// The child's place among its siblings for ties (see [`Child`]).
+    #[inline]
+    pub fn order(&self) -> u16 {
+        self.key as u16
+    }
+
+    #[inline]
+    pub fn set_delta(&mut self, delta: u32) {
+        self.key = key(delta, self.order());
+    }
+
+    #[inline]
+    pub fn set_order(&mut self, order: u16) {
+        self.key = key(self.delta(), order);
     }
 
     /// Takes a child's value; `own` is the bound of the child's own
@@ -102,7 +153,7 @@ impl Child {
     /// finished game.
     pub fn set(&mut self, v: Value, own: Bound) {
         self.phi = v.phi;
-        self.delta = v.delta;
+        self.set_delta(v.delta);
         self.flags = v.flags;
         self.min = own.join(v.min);
     }
@@ -184,26 +235,27 @@ fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
     // Nothing selected yet: an infinite δ with the last rank, as the
     // first child of δ ∞ and the pass's rank is not taken either.
     let mut k1 = key(INF, u16::MAX);
+    let mut k2 = k1;
     let mut best = 0;
-    let mut delta2 = INF;
     let mut sum: u64 = 0;
     let mut max: u32 = 0;
     let mut open: u64 = 0;
     for (i, c) in children.iter().enumerate() {
         if WEAK {
             open += (c.phi != 0) as u64;
-            max = max.max(c.phi);
         } else {
             sum += c.phi as u64;
-            max = max.max(c.phi);
         }
-        let k = key(c.delta, c.order);
-        delta2 = delta2.min(c.delta.max((k1 >> 16) as u32));
-        if k < k1 {
+        max = max.max(c.phi);
+        let k = c.key;
+        let less = k < k1;
+        k2 = k2.min(if less { k1 } else { k });
+        if less {
             k1 = k;
             best = i;
         }
     }
+    let mut delta2 = (k2 >> 16) as u32;
     if group.count > 0 {
         debug_assert!(group.phi > 0 && group.phi < INF && group.delta > 0 && group.delta < INF);
         let d = group.delta;
@@ -353,12 +405,12 @@ mod tests {
             open += (c.phi != 0) as u64;
             max = max.max(c.phi);
             // The least δ, and the second least.
-            let d = c.delta;
-            if d < a.phi || (d == a.phi && c.order < best_rank) {
+            let d = c.delta();
+            if d < a.phi || (d == a.phi && c.order() < best_rank) {
                 a.delta2 = a.phi;
                 a.phi = d;
                 a.best = i;
-                best_rank = c.order;
+                best_rank = c.order();
             } else {
                 a.delta2 = a.delta2.min(d);
             }
@@ -414,12 +466,9 @@ mod tests {
                     0 => u16::MAX,
                     _ => rng.below(8) as u16,
                 };
-                children.push(Child {
-                    phi: value(&mut rng),
-                    delta: value(&mut rng),
-                    order,
-                    ..Child::default()
-                });
+                let phi = value(&mut rng);
+                let delta = value(&mut rng);
+                children.push(Child::new(0, phi, delta, order));
             }
             let group = if rng.below(2) == 0 {
                 Members::default()
