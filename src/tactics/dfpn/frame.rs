@@ -119,7 +119,7 @@ pub struct Frame {
     /// One past the board's last point.
     end: u16,
     /// What evaluating a child needs to know about the node.
-    here: Here,
+    pub(super) here: Here,
     lost: Lost,
     /// The frame is an attacker node cut to its zone (see `fixpoint`).
     /// Its fixed point, some hundred bytes, is not kept here but in the
@@ -319,14 +319,22 @@ impl Search<'_> {
     /// its children's own probes still catch when they are searched) and a
     /// probe costs a cache miss. Children are generated first and probed
     /// afterwards, after touching every bucket, so that the misses overlap.
-    pub(super) fn expand(&mut self, no_pass: bool, seen: bool, cursor: u16) -> Frame {
+    ///
+    /// `libs`: the target's liberties, when the caller knows them.
+    pub(super) fn expand(
+        &mut self,
+        no_pass: bool,
+        seen: bool,
+        cursor: u16,
+        libs: Option<Zone>,
+    ) -> Frame {
         let size = self.game.board().size();
         let mut f = Frame {
             base: self.arena.len(),
             group: Members::default(),
             cursor: Board::point_at(0, 0) as u16,
             end: (Board::point_at(size - 1, size - 1) + 1) as u16,
-            here: self.here(),
+            here: self.here(libs),
             lost: Lost::NONE,
             fix: false,
             level: self.anc.len() as u16,
