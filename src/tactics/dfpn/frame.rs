@@ -389,6 +389,8 @@ impl Search<'_> {
             self.stats.fix_nodes += f.fix as u64;
             self.stats.fix_ko += !f.fix as u64;
         }
+        // Where the group's scan for its first member stops, when known.
+        let mut first = None;
         if group && forced.is_none() && !seen {
             // The group's first member is probed when the group is first
             // selected, often right after this expansion: its bucket is
@@ -401,6 +403,7 @@ impl Search<'_> {
             if p < f.end as Point {
                 self.prefetch_child(p);
             }
+            first = Some(p as u16);
         }
         if let Some(zone) = &forced {
             if plain {
@@ -493,7 +496,7 @@ impl Search<'_> {
             self.pending.push(Pending::NONE);
         }
         if group {
-            self.start_group(&mut f, losses.map(|l| l.1));
+            self.start_group(&mut f, losses.map(|l| l.1), first);
             if seen {
                 while f.group.count > 0 {
                     let Some(m) = self.next_member(&mut f, cursor) else {
@@ -539,7 +542,11 @@ impl Search<'_> {
     /// Sets up the group of a plain node whose explicit moves are in the
     /// move list; `losses`: the stone counts after a defender's move when
     /// every member loses at once ([`Search::atari_losses`]).
-    fn start_group(&mut self, f: &mut Frame, losses: Option<[u16; 2]>) {
+    /// `first`: where the scan for the first member from the frame's
+    /// cursor stops, when the caller has made it (no member before it:
+    /// membership reads only the board and the target's liberties, which
+    /// the expansion leaves as they are).
+    fn start_group(&mut self, f: &mut Frame, losses: Option<[u16; 2]>, first: Option<u16>) {
         let att = self.game.to_move() == self.attacker;
         if self.ladder && att && self.target_libs() != 1 {
             // λ¹: no member puts the target in atari.
@@ -579,6 +586,9 @@ impl Search<'_> {
             delta,
             rank: 0,
         };
+        if let Some(p) = first {
+            f.cursor = p;
+        }
         self.seek(f);
         self.prefetch_member(f);
     }
