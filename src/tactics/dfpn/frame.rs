@@ -246,10 +246,7 @@ impl Search<'_> {
     fn is_member(&self, p: Point, here: &Here) -> bool {
         let b = self.game.board();
         let mover = self.game.to_move();
-        b.is_empty(p)
-            && !here.libs.contains(p)
-            && !b.captures_something(mover, p)
-            && !b.is_suicide(mover, p)
+        b.is_empty(p) && !here.libs.contains(p) && b.is_quiet_legal(mover, p)
     }
 
     /// Writes the explicit moves into the move list in point order, pass
