@@ -427,6 +427,32 @@ impl Board {
         true
     }
 
+    /// Whether a stone of `color` on the empty point `p` would capture
+    /// nothing and be legal: `!captures_something(color, p) &&
+    /// !is_suicide(color, p)` in one look at the neighbours. Capturing
+    /// nothing, every enemy neighbour has two liberties or more, so the
+    /// stone is a suicide exactly when it has no empty neighbour and no
+    /// own neighbour with a liberty to spare.
+    #[inline]
+    pub fn is_quiet_legal(&self, color: Color, p: Point) -> bool {
+        let own = cell_of(color);
+        let mut breathes = false;
+        for n in Self::neighbors(p) {
+            let c = self.cells[n];
+            if c == EMPTY {
+                breathes = true;
+            } else if c != BORDER {
+                let l = self.libs[self.head[n] as usize];
+                if c == own {
+                    breathes |= l > 1;
+                } else if l == 1 {
+                    return false;
+                }
+            }
+        }
+        breathes
+    }
+
     /// Whether a stone on `p` would capture at least one enemy block.
     #[inline]
     pub fn captures_something(&self, color: Color, p: Point) -> bool {

@@ -122,6 +122,11 @@ fn after_stone_agrees_with_playing() {
             for c in [Color::Black, Color::White] {
                 let predicted = b.after_stone(c, p);
                 assert_eq!(predicted.is_none(), b.captures_something(c, p));
+                assert_eq!(
+                    b.is_quiet_legal(c, p),
+                    predicted.is_some_and(|(libs, _)| libs > 0),
+                    "quiet and legal"
+                );
                 let Some((libs, stones)) = predicted else {
                     continue;
                 };

@@ -627,6 +627,7 @@ impl Solver {
                 .progress
                 .as_mut()
                 .map(|p| &mut **p as &mut dyn Progress),
+            libs_hint: None,
         };
         s.anc.clear();
         let root = s.root_anc();

@@ -137,19 +137,67 @@ impl Board {
     }
 
     /// Recomputes the eye bits around the point `p` just played or taken
-    /// back, and around the stones of the blocks it captured: of the cells
+    /// back, and of the stones of the blocks it captured: of the cells
     /// that changed, and of their empty neighbours (a stone is no eye).
+    /// A captured block had no liberty but `p`, so the neighbours of its
+    /// stones are stones of either colour, border, `p`, and each other:
+    /// the only empty ones among them are `p` and its own points, and
+    /// those are refreshed anyway.
     pub(super) fn refresh_eyes(&mut self, p: Point, captured: &[u16]) {
         self.refresh_around(p);
         for &h in captured {
             let h = h as Point;
             let mut q = h;
             loop {
-                self.refresh_around(q);
+                self.refresh_eye(q);
                 q = self.next[q] as Point;
                 if q == h {
                     break;
                 }
+            }
+        }
+    }
+
+    /// [`Board::refresh_eyes`] after a stone of `color` was played on `p`
+    /// and captured nothing, in less work: `p` is no eye now, and an
+    /// empty neighbour `n` of `p` was none before (it had the empty
+    /// neighbour `p`), is none of the opponent's now (it has the stone
+    /// `p`), and is one of `color`'s exactly when all its neighbours are
+    /// stones of `color` or border. No other cell changed.
+    #[inline(always)]
+    pub(super) fn eyes_after_stone(&mut self, p: Point, color: Color) {
+        let (word, bit) = (p / 64, 1u64 << (p % 64));
+        self.eyes[0][word] &= !bit;
+        self.eyes[1][word] &= !bit;
+        // Bit `v` set for the cell values `v` an eye of `color` may have
+        // around it.
+        let ok = 1u8 << cell_of(color) | 1 << BORDER;
+        let eyes = &mut self.eyes[color.index()];
+        for n in Self::neighbors(p) {
+            if self.cells[n] == EMPTY {
+                let [a, b, c, d] = Self::neighbors(n);
+                let all = ok >> self.cells[a]
+                    & ok >> self.cells[b]
+                    & ok >> self.cells[c]
+                    & ok >> self.cells[d]
+                    & 1;
+                eyes[n / 64] |= (all as u64) << (n % 64);
+            }
+        }
+    }
+
+    /// [`Board::refresh_eyes`] after the stone on `p`, which had captured
+    /// nothing, was taken back: `p` is recomputed, and an empty neighbour
+    /// of `p` is no eye of either colour now (it has the empty neighbour
+    /// `p`). No other cell changed.
+    #[inline(always)]
+    pub(super) fn eyes_after_lift(&mut self, p: Point) {
+        self.refresh_eye(p);
+        for n in Self::neighbors(p) {
+            if self.cells[n] == EMPTY {
+                let (word, bit) = (n / 64, 1u64 << (n % 64));
+                self.eyes[0][word] &= !bit;
+                self.eyes[1][word] &= !bit;
             }
         }
     }

@@ -135,7 +135,11 @@ impl Board {
             // liberties for it on the way).
             self.atari[p / 64] &= !(1u64 << (p % 64));
         }
-        self.refresh_eyes(p, &u.captured[..u.n_captured as usize]);
+        if u.n_captured == 0 {
+            self.eyes_after_stone(p, color);
+        } else {
+            self.refresh_eyes(p, &u.captured[..u.n_captured as usize]);
+        }
         debug_assert!(self.libs(p) > 0, "suicide played");
     }
 
@@ -197,7 +201,11 @@ impl Board {
         self.atari[p / 64] &= !(1u64 << (p % 64));
         self.stones[p] = u.prev_stones;
         self.hash = u.prev_hash;
-        self.refresh_eyes(p, &u.captured[..u.n_captured as usize]);
+        if u.n_captured == 0 {
+            self.eyes_after_lift(p);
+        } else {
+            self.refresh_eyes(p, &u.captured[..u.n_captured as usize]);
+        }
     }
 
     /// Removes the block headed by `h`, captured by `by`; its links stay so

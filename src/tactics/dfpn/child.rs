@@ -20,6 +20,7 @@ use super::numbers::{heuristic, Child, Features, Value, NO_MOVE};
 use super::search::{Anc, Pending, Search};
 use super::tt::PATH_DEP;
 use crate::go::board::{Board, Point, PASS};
+use crate::go::Color;
 use crate::tactics::zone::Zone;
 
 /// A child's first value: the child, and what its table probe needs
@@ -41,25 +42,26 @@ pub struct Here {
 }
 
 impl Search<'_> {
-    /// What the children of the current node need: one walk over the
-    /// target's stones for its liberties, and one over the attacker's
-    /// blocks in atari (from the board's set of them, usually none or a
-    /// few small ones) for those next to the target. The target may be a
-    /// large block and this runs at every expansion, so its walk only
-    /// marks the empty neighbours, without a branch.
-    pub(super) fn here(&self) -> Here {
+    /// What the children of the current node need: the target's
+    /// liberties, and a walk over the attacker's blocks in atari (from the
+    /// board's set of them, usually none or a few small ones) for those
+    /// next to the target. The liberties are `libs` when the caller knows
+    /// them (see [`Search::child_libs`]), else found by one walk over the
+    /// target's stones ([`Search::target_liberties`]).
+    pub(super) fn here(&self, libs: Option<Zone>) -> Here {
         let b = self.game.board();
         let stones = self
             .anc
             .last()
             .map_or(0, |a| a.counts[0] as u32 + a.counts[1] as u32);
-        let mut libs = Zone::new();
-        let mut weak = Zone::new();
-        b.for_each_stone(self.target, |q| {
-            for n in Board::neighbors(q) {
-                libs.insert_if(n, b.is_empty(n));
+        let libs = match libs {
+            Some(l) => {
+                debug_assert_eq!(l, self.target_liberties(), "liberties from the parent");
+                l
             }
-        });
+            None => self.target_liberties(),
+        };
+        let mut weak = Zone::new();
         if b.color_at(self.target) == Some(self.defender()) {
             let t = b.block(self.target);
             let defender = Some(self.defender());
@@ -92,6 +94,54 @@ impl Search<'_> {
             libs,
             weak,
         }
+    }
+
+    /// The target's liberties: one walk over its stones. The target may be
+    /// a large block, so the walk only marks the empty neighbours, without
+    /// a branch.
+    pub(super) fn target_liberties(&self) -> Zone {
+        let b = self.game.board();
+        let mut libs = Zone::new();
+        b.for_each_stone(self.target, |q| {
+            for n in Board::neighbors(q) {
+                libs.insert_if(n, b.is_empty(n));
+            }
+        });
+        libs
+    }
+
+    /// The target's liberties at the current node, which `mover` has just
+    /// reached by playing `m`, from `parent`, the target's liberties
+    /// before the move, when the move cannot have changed them but by
+    /// filling `m`; `None` otherwise (the walk of
+    /// [`Search::target_liberties`] is needed). The liberties are the
+    /// empty neighbours of the target's stones, and with the target still
+    /// on the board (a node that is expanded):
+    ///
+    /// * a pass changes no point;
+    /// * an attacker's stone fills `m` and leaves the target's stones as
+    ///   they were; the stones it captures are the defender's, in blocks
+    ///   other than the target, so none is next to the target (it would
+    ///   belong to the target): they free no liberty of it;
+    /// * a defender's stone that is not on a liberty touches no stone of
+    ///   the target, so it joins no block to the target, and `m` was no
+    ///   liberty; it changes the liberties only by what it captures.
+    ///
+    /// What remains, a defender's stone on a liberty (the target grows) or
+    /// one that captures, is left to the walk.
+    pub(super) fn child_libs(&self, parent: &Zone, m: Point, mover: Color) -> Option<Zone> {
+        if m == PASS {
+            return Some(*parent);
+        }
+        if mover == self.attacker {
+            let mut libs = *parent;
+            libs.remove(m);
+            return Some(libs);
+        }
+        let n = self.anc.len();
+        let a = self.attacker.index();
+        let captured = n >= 2 && self.anc[n - 1].counts[a] < self.anc[n - 2].counts[a];
+        (!parent.contains(m) && !captured).then_some(*parent)
     }
 
     /// Evaluates the child of move `m` without searching it: exactly when
@@ -168,7 +218,7 @@ impl Search<'_> {
                     escape: self.game.problem().escape_libs,
                 });
                 child.phi = phi;
-                child.delta = delta;
+                child.set_delta(delta);
                 pending = Some(Pending {
                     key: self.key(),
                     anc: me,
@@ -253,7 +303,7 @@ impl Search<'_> {
             escape,
         });
         child.phi = phi;
-        child.delta = delta;
+        child.set_delta(delta);
         let pending = Pending {
             key: key ^ self.salt,
             anc: me,
@@ -360,7 +410,7 @@ impl Search<'_> {
             escape: self.game.problem().escape_libs,
         });
         child.phi = phi;
-        child.delta = delta;
+        child.set_delta(delta);
         let pending = Pending {
             key: key ^ self.salt,
             anc: me,

@@ -97,11 +97,12 @@ impl Lost {
         self.flags |= c.flags;
         self.min = self.min.join(c.min);
         // The pseudo-child of the zone fixed point is no move.
-        if c.mv != NULL_PASS && c.work > self.work || (c.work == self.work && c.order < self.order)
+        if c.mv != NULL_PASS && c.work > self.work
+            || (c.work == self.work && c.order() < self.order)
         {
             self.best = c.mv;
             self.work = c.work;
-            self.order = c.order;
+            self.order = c.order();
         }
     }
 }
@@ -118,7 +119,7 @@ pub struct Frame {
     /// One past the board's last point.
     end: u16,
     /// What evaluating a child needs to know about the node.
-    here: Here,
+    pub(super) here: Here,
     lost: Lost,
     /// The frame is an attacker node cut to its zone (see `fixpoint`).
     /// Its fixed point, some hundred bytes, is not kept here but in the
@@ -245,10 +246,7 @@ impl Search<'_> {
     fn is_member(&self, p: Point, here: &Here) -> bool {
         let b = self.game.board();
         let mover = self.game.to_move();
-        b.is_empty(p)
-            && !here.libs.contains(p)
-            && !b.captures_something(mover, p)
-            && !b.is_suicide(mover, p)
+        b.is_empty(p) && !here.libs.contains(p) && b.is_quiet_legal(mover, p)
     }
 
     /// Writes the explicit moves into the move list in point order, pass
@@ -303,12 +301,9 @@ impl Search<'_> {
     /// A capture evaluated late, with its first guess.
     fn lazy_child(&self, m: Point, replies: u32) -> Child {
         let (phi, delta) = self.capture_numbers(replies);
-        Child {
-            phi,
-            delta,
-            flags: LAZY,
-            ..Child::fresh(m)
-        }
+        let mut c = Child::new(m as u16, phi, delta, rank(m as u16));
+        c.flags = LAZY;
+        c
     }
 
     /// Generates the frame of the current node: its explicit children on
@@ -321,14 +316,22 @@ impl Search<'_> {
     /// its children's own probes still catch when they are searched) and a
     /// probe costs a cache miss. Children are generated first and probed
     /// afterwards, after touching every bucket, so that the misses overlap.
-    pub(super) fn expand(&mut self, no_pass: bool, seen: bool, cursor: u16) -> Frame {
+    ///
+    /// `libs`: the target's liberties, when the caller knows them.
+    pub(super) fn expand(
+        &mut self,
+        no_pass: bool,
+        seen: bool,
+        cursor: u16,
+        libs: Option<Zone>,
+    ) -> Frame {
         let size = self.game.board().size();
         let mut f = Frame {
             base: self.arena.len(),
             group: Members::default(),
             cursor: Board::point_at(0, 0) as u16,
             end: (Board::point_at(size - 1, size - 1) + 1) as u16,
-            here: self.here(),
+            here: self.here(libs),
             lost: Lost::NONE,
             fix: false,
             level: self.anc.len() as u16,
@@ -383,6 +386,8 @@ impl Search<'_> {
             self.stats.fix_nodes += f.fix as u64;
             self.stats.fix_ko += !f.fix as u64;
         }
+        // Where the group's scan for its first member stops, when known.
+        let mut first = None;
         if group && forced.is_none() && !seen {
             // The group's first member is probed when the group is first
             // selected, often right after this expansion: its bucket is
@@ -395,6 +400,7 @@ impl Search<'_> {
             if p < f.end as Point {
                 self.prefetch_child(p);
             }
+            first = Some(p as u16);
         }
         if let Some(zone) = &forced {
             if plain {
@@ -443,7 +449,7 @@ impl Search<'_> {
                         Value::solved(true, 0, lib as u16),
                         self.after_defender(counts),
                     );
-                    c.order = order;
+                    c.set_order(order);
                     f.lost.fold(&c);
                     continue;
                 }
@@ -472,7 +478,9 @@ impl Search<'_> {
             }
             if let Some((c, p)) = self.init_child(m, &f.here) {
                 debug_assert!(self.arena.len() < self.arena.capacity(), "arena overflow");
-                self.arena.push(Child { order, ..c });
+                let mut c = c;
+                c.set_order(order);
+                self.arena.push(c);
                 self.pending.push(p.unwrap_or(Pending::NONE));
             }
         }
@@ -485,7 +493,7 @@ impl Search<'_> {
             self.pending.push(Pending::NONE);
         }
         if group {
-            self.start_group(&mut f, losses.map(|l| l.1));
+            self.start_group(&mut f, losses.map(|l| l.1), first);
             if seen {
                 while f.group.count > 0 {
                     let Some(m) = self.next_member(&mut f, cursor) else {
@@ -531,7 +539,11 @@ impl Search<'_> {
     /// Sets up the group of a plain node whose explicit moves are in the
     /// move list; `losses`: the stone counts after a defender's move when
     /// every member loses at once ([`Search::atari_losses`]).
-    fn start_group(&mut self, f: &mut Frame, losses: Option<[u16; 2]>) {
+    /// `first`: where the scan for the first member from the frame's
+    /// cursor stops, when the caller has made it (no member before it:
+    /// membership reads only the board and the target's liberties, which
+    /// the expansion leaves as they are).
+    fn start_group(&mut self, f: &mut Frame, losses: Option<[u16; 2]>, first: Option<u16>) {
         let att = self.game.to_move() == self.attacker;
         if self.ladder && att && self.target_libs() != 1 {
             // λ¹: no member puts the target in atari.
@@ -571,6 +583,9 @@ impl Search<'_> {
             delta,
             rank: 0,
         };
+        if let Some(p) = first {
+            f.cursor = p;
+        }
         self.seek(f);
         self.prefetch_member(f);
     }
@@ -684,7 +699,7 @@ impl Search<'_> {
         match probe {
             Some(e) if !e.is_solved() => {
                 c.phi = e.phi;
-                c.delta = e.delta;
+                c.set_delta(e.delta);
             }
             Some(e) if self.usable_at(&e, p.mover, &p.anc, self.anc) => {
                 self.stats.tt_solved_hits += 1;

@@ -113,10 +113,7 @@ impl Search<'_> {
     /// wins there, the pseudo-child is dropped and the node's zone is the
     /// whole board.
     pub(super) fn null_pass_child(&self) -> Child {
-        Child {
-            order: NULL_PASS,
-            ..Child::fresh(NULL_PASS as Point)
-        }
+        Child::new(NULL_PASS, 1, 1, NULL_PASS)
     }
 
     /// Plays the attacker's null move and the defender's pass: the position
@@ -150,7 +147,7 @@ impl Search<'_> {
             Some(v) if v.phi != 0 => {
                 let slot = &mut self.arena[f.base + i];
                 slot.phi = v.delta;
-                slot.delta = v.phi;
+                slot.set_delta(v.phi);
                 slot.flags = v.flags;
                 slot.work = slot.work.saturating_add((self.nodes - before) as u32);
                 self.settle(f, i);

@@ -16,21 +16,44 @@ pub const NO_MOVE: u16 = u16::MAX;
 
 /// One child in a node's frame: the move, and the child's φ and δ as seen
 /// from the child (φ is for the opponent of the node's player to move).
-#[derive(Clone, Copy, Debug, Default)]
+///
+/// δ and the child's `order` (where it comes among its siblings, for ties,
+/// lower first: its [`rank`] in a full-width frame, its place in the move
+/// list in a frame cut to threats) are kept as the one selection key that
+/// [`aggregate`] compares (δ above, `order` below), next to φ: the
+/// aggregation reads every child of a frame at every step of the frame's
+/// loop, and builds no key of its own that way (see [`Child::delta`],
+/// [`Child::order`]).
+#[derive(Clone, Copy, Default)]
 pub struct Child {
-    pub mv: u16,
+    /// `δ << 16 | order`.
+    key: u64,
     pub phi: u32,
-    pub delta: u32,
     /// Nodes searched below this child from this frame.
     pub work: u32,
-    pub flags: u8,
     /// For a child won by the attacker: the bound (`ghi`) of the
     /// non-terminal positions of its proof tree, the child itself included.
     pub min: Bound,
-    /// Where the child comes among its siblings, for ties (lower first):
-    /// its [`rank`] in a full-width frame, its place in the move list in a
-    /// frame cut to threats.
-    pub order: u16,
+    pub mv: u16,
+    pub flags: u8,
+}
+
+// Four bytes of the key are δ, two are the order: two to spare, and the
+// whole child in 32 bytes, two to a cache line.
+const _: () = assert!(std::mem::size_of::<Child>() == 32);
+
+impl std::fmt::Debug for Child {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Child")
+            .field("mv", &self.mv)
+            .field("phi", &self.phi)
+            .field("delta", &self.delta())
+            .field("work", &self.work)
+            .field("flags", &self.flags)
+            .field("min", &self.min)
+            .field("order", &self.order())
+            .finish()
+    }
 }
 
 /// A node's result: φ, δ, flags (`KO`, `PATH_DEP`), the bound (`ghi`) of
@@ -86,15 +109,43 @@ impl Child {
     /// A child for move `m` with the neutral numbers 1 and 1, not yet
     /// evaluated.
     pub fn fresh(m: Point) -> Child {
+        Child::new(m as u16, 1, 1, rank(m as u16))
+    }
+
+    /// A child for move `mv` with numbers φ and δ and the tie-break
+    /// `order`, no work, flags nor bound.
+    #[inline]
+    pub fn new(mv: u16, phi: u32, delta: u32, order: u16) -> Child {
         Child {
-            mv: m as u16,
-            phi: 1,
-            delta: 1,
+            key: key(delta, order),
+            phi,
             work: 0,
-            flags: 0,
             min: Bound::NONE,
-            order: rank(m as u16),
+            mv,
+            flags: 0,
         }
+    }
+
+    /// The child's δ.
+    #[inline]
+    pub fn delta(&self) -> u32 {
+        (self.key >> 16) as u32
+    }
+
+    /// The child's place among its siblings for ties (see [`Child`]).
+    #[inline]
+    pub fn order(&self) -> u16 {
+        self.key as u16
+    }
+
+    #[inline]
+    pub fn set_delta(&mut self, delta: u32) {
+        self.key = key(delta, self.order());
+    }
+
+    #[inline]
+    pub fn set_order(&mut self, order: u16) {
+        self.key = key(self.delta(), order);
     }
 
     /// Takes a child's value; `own` is the bound of the child's own
@@ -102,7 +153,7 @@ impl Child {
     /// finished game.
     pub fn set(&mut self, v: Value, own: Bound) {
         self.phi = v.phi;
-        self.delta = v.delta;
+        self.set_delta(v.delta);
         self.flags = v.flags;
         self.min = own.join(v.min);
     }
@@ -173,37 +224,22 @@ fn key(delta: u32, order: u16) -> u64 {
     (delta as u64) << 16 | order as u64
 }
 
-/// [`aggregate`] for one rule. The second least δ needs no branch either:
-/// with `k1` the least key so far and `d1` its δ, a new child of δ `d`
-/// makes it `min(delta2, max(d, d1))` (`d1` when the child becomes the
-/// least, since `d1 ≤ delta2` always; `d ≥ d1` otherwise). The sum of
-/// the φ may take in an ∞ (it is a `u64`, and the result is ∞ then):
-/// some φ is ∞ exactly when the largest is.
+/// [`aggregate`] for one rule, from the [`scan`] of the children: the
+/// second least δ is the second least key's. The sum of the φ may take in
+/// an ∞ (it is a `u64`, and the result is ∞ then): some φ is ∞ exactly
+/// when the largest is.
 #[inline(always)]
 fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
-    // Nothing selected yet: an infinite δ with the last rank, as the
-    // first child of δ ∞ and the pass's rank is not taken either.
-    let mut k1 = key(INF, u16::MAX);
-    let mut best = 0;
-    let mut delta2 = INF;
-    let mut sum: u64 = 0;
-    let mut max: u32 = 0;
-    let mut open: u64 = 0;
-    for (i, c) in children.iter().enumerate() {
-        if WEAK {
-            open += (c.phi != 0) as u64;
-            max = max.max(c.phi);
-        } else {
-            sum += c.phi as u64;
-            max = max.max(c.phi);
-        }
-        let k = key(c.delta, c.order);
-        delta2 = delta2.min(c.delta.max((k1 >> 16) as u32));
-        if k < k1 {
-            k1 = k;
-            best = i;
-        }
-    }
+    let Scan {
+        mut k1,
+        k2,
+        mut best,
+        mut sum,
+        mut max,
+        zeros,
+    } = scan(children);
+    let mut open = children.len() as u64 - zeros;
+    let mut delta2 = (k2 >> 16) as u32;
     if group.count > 0 {
         debug_assert!(group.phi > 0 && group.phi < INF && group.delta > 0 && group.delta < INF);
         let d = group.delta;
@@ -244,6 +280,154 @@ fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
         a.rest = u32::MAX;
     }
     a
+}
+
+/// What [`aggregate`] needs of a frame's children: the least selection
+/// key `k1` and the second least `k2` (both `key(INF, u16::MAX)` when
+/// there are too few children: nothing selected yet is an infinite δ with
+/// the last rank, as the first child of δ ∞ and the pass's rank is not
+/// taken either), the index of the first child with key `k1` (0 when none
+/// is less than that start), the sum and the largest of the φ, and how
+/// many φ are 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Scan {
+    k1: u64,
+    k2: u64,
+    best: usize,
+    sum: u64,
+    max: u32,
+    zeros: u64,
+}
+
+/// The start of a [`Scan`]: no child yet.
+const NONE_KEY: u64 = (INF as u64) << 16 | u16::MAX as u64;
+
+/// [`Scan`] one child at a time. The second least key needs no branch:
+/// with `k1` the least so far, a new key `k` makes it `min(k2, max(k,
+/// k1))` (`k1` when `k` becomes the least, since `k1 ≤ k2` always; `k ≥
+/// k1` otherwise), and one compare serves both.
+#[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse4.2"))))]
+#[inline(always)]
+fn scan_scalar(children: &[Child]) -> Scan {
+    let mut s = Scan {
+        k1: NONE_KEY,
+        k2: NONE_KEY,
+        best: 0,
+        sum: 0,
+        max: 0,
+        zeros: 0,
+    };
+    for (i, c) in children.iter().enumerate() {
+        s.scan_one(i, c);
+    }
+    s
+}
+
+impl Scan {
+    #[inline(always)]
+    fn scan_one(&mut self, i: usize, c: &Child) {
+        self.sum += c.phi as u64;
+        self.zeros += (c.phi == 0) as u64;
+        self.max = self.max.max(c.phi);
+        let k = c.key;
+        let less = k < self.k1;
+        self.k2 = self.k2.min(if less { self.k1 } else { k });
+        if less {
+            self.k1 = k;
+            self.best = i;
+        }
+    }
+}
+
+/// [`scan_scalar`] two children at a time in the two 64-bit lanes of an
+/// SSE register, the even-indexed ones in lane 0 and the odd ones in lane
+/// 1 (the frames of a hard node hold dozens of children, and this runs at
+/// every step of its loop). Each lane keeps the scalar loop's state for
+/// its children; the lanes are then merged: the least key of either (the
+/// lower index among equal keys, as the scalar loop keeps the first), and
+/// as second least the least of the lanes' second least keys and the
+/// greater of their least (the second least of the union of the lanes'
+/// keys). Keys are below 2⁴⁸ and φ below 2³², so the signed 64-bit
+/// compares of SSE 4.2 order them as unsigned numbers do. An odd last
+/// child is taken by the scalar step, after every other (the highest
+/// index, so the first least key stays first).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse4.2"))]
+#[inline(always)]
+fn scan(children: &[Child]) -> Scan {
+    // SAFETY: `scan_sse` needs SSE 4.2 (and the SSE 4.1 and SSE 2 it
+    // implies) from the processor, and nothing else: it reads the children
+    // through references only. This is compiled only when the whole build
+    // targets SSE 4.2 (the `cfg` above; `.cargo/config.toml` asks for
+    // x86-64-v2), and such a binary assumes the feature everywhere, so
+    // the processor that runs it has it. Checked against `scan_scalar` by
+    // the test `scan_agrees_with_scalar`.
+    unsafe { scan_sse(children) }
+}
+
+/// The body of the two-lane [`scan`].
+#[cfg(all(target_arch = "x86_64", target_feature = "sse4.2"))]
+#[target_feature(enable = "sse4.2")]
+fn scan_sse(children: &[Child]) -> Scan {
+    use std::arch::x86_64::*;
+    let pairs = children.chunks_exact(2);
+    let tail = pairs.remainder();
+    let start = _mm_set1_epi64x(NONE_KEY as i64);
+    let (mut k1, mut k2) = (start, start);
+    let mut idx = _mm_setzero_si128();
+    let mut cur = _mm_set_epi64x(1, 0);
+    let two = _mm_set1_epi64x(2);
+    let zero = _mm_setzero_si128();
+    let (mut sum, mut max, mut zeros) = (zero, zero, zero);
+    for pair in pairs {
+        let (a, b) = (&pair[0], &pair[1]);
+        let k = _mm_set_epi64x(b.key as i64, a.key as i64);
+        let phi = _mm_set_epi64x(b.phi as i64, a.phi as i64);
+        // k < k1: the child becomes its lane's least.
+        let less = _mm_cmpgt_epi64(k1, k);
+        let loser = _mm_blendv_epi8(k, k1, less);
+        k1 = _mm_blendv_epi8(k1, k, less);
+        idx = _mm_blendv_epi8(idx, cur, less);
+        k2 = _mm_blendv_epi8(k2, loser, _mm_cmpgt_epi64(k2, loser));
+        cur = _mm_add_epi64(cur, two);
+        sum = _mm_add_epi64(sum, phi);
+        // φ in the low halves of the lanes, 0 in the high ones.
+        max = _mm_max_epu32(max, phi);
+        // Subtracting the all-ones of a match counts it.
+        zeros = _mm_sub_epi64(zeros, _mm_cmpeq_epi64(phi, zero));
+    }
+    let lane = |v: __m128i| {
+        [
+            _mm_cvtsi128_si64(v) as u64,
+            _mm_extract_epi64::<1>(v) as u64,
+        ]
+    };
+    let ([a1, b1], [a2, b2], [ia, ib]) = (lane(k1), lane(k2), lane(idx));
+    let (k1, best) = if b1 < a1 || (b1 == a1 && ib < ia) {
+        (b1, ib)
+    } else {
+        (a1, ia)
+    };
+    let [sa, sb] = lane(sum);
+    let [ma, mb] = lane(max);
+    let [za, zb] = lane(zeros);
+    let mut s = Scan {
+        k1,
+        k2: a2.min(b2).min(a1.max(b1)),
+        best: best as usize,
+        sum: sa + sb,
+        max: (ma as u32).max(mb as u32),
+        zeros: za + zb,
+    };
+    if let [c] = tail {
+        s.scan_one(children.len() - 1, c);
+    }
+    s
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse4.2")))]
+#[inline(always)]
+fn scan(children: &[Child]) -> Scan {
+    scan_scalar(children)
 }
 
 pub fn min2(a: [u16; 2], b: [u16; 2]) -> [u16; 2] {
@@ -353,12 +537,12 @@ mod tests {
             open += (c.phi != 0) as u64;
             max = max.max(c.phi);
             // The least δ, and the second least.
-            let d = c.delta;
-            if d < a.phi || (d == a.phi && c.order < best_rank) {
+            let d = c.delta();
+            if d < a.phi || (d == a.phi && c.order() < best_rank) {
                 a.delta2 = a.phi;
                 a.phi = d;
                 a.best = i;
-                best_rank = c.order;
+                best_rank = c.order();
             } else {
                 a.delta2 = a.delta2.min(d);
             }
@@ -394,6 +578,36 @@ mod tests {
         a
     }
 
+    /// The two-lane [`scan`] agrees with the scalar one on frames of every
+    /// length up to a hundred (odd and even), with equal keys and the
+    /// start key among them.
+    #[test]
+    fn scan_agrees_with_scalar() {
+        let mut rng = Rng::new(0x5CA7);
+        let value = |rng: &mut Rng| match rng.below(8) {
+            0 => 0,
+            1 => INF,
+            2 => CAP,
+            3 => CAP - 1,
+            _ => 1 + rng.below(6) as u32,
+        };
+        for round in 0..20_000 {
+            let n = round % 101;
+            let children: Vec<Child> = (0..n)
+                .map(|_| {
+                    let order = match rng.below(4) {
+                        0 => u16::MAX,
+                        _ => rng.below(8) as u16,
+                    };
+                    let phi = value(&mut rng);
+                    let delta = value(&mut rng);
+                    Child::new(0, phi, delta, order)
+                })
+                .collect();
+            assert_eq!(scan(&children), scan_scalar(&children), "{children:?}");
+        }
+    }
+
     /// Random frames, with the values that matter drawn often: 0, ∞, CAP,
     /// ties in δ and in `order` (the pass's rank too), a group or none.
     #[test]
@@ -414,12 +628,9 @@ mod tests {
                     0 => u16::MAX,
                     _ => rng.below(8) as u16,
                 };
-                children.push(Child {
-                    phi: value(&mut rng),
-                    delta: value(&mut rng),
-                    order,
-                    ..Child::default()
-                });
+                let phi = value(&mut rng);
+                let delta = value(&mut rng);
+                children.push(Child::new(0, phi, delta, order));
             }
             let group = if rng.below(2) == 0 {
                 Members::default()

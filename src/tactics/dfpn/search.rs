@@ -16,6 +16,7 @@ use crate::go::board::{Board, Point, PointList, NUM_POINTS, PASS};
 use crate::go::Color;
 use crate::tactics::progress::Progress;
 use crate::tactics::rules::{CaptureGame, Step, Winner};
+use crate::tactics::zone::Zone;
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -134,6 +135,10 @@ pub struct Search<'a> {
     pub threat_nodes: u64,
     /// Told the current search line at every poll (live graphics).
     pub progress: Option<&'a mut dyn Progress>,
+    /// The target's liberties at the node the next call of [`Search::mid`]
+    /// visits, when its parent knew them (see [`Search::child_libs`]);
+    /// taken by that call.
+    pub libs_hint: Option<Zone>,
 }
 
 /// Counters for tuning and reports.
@@ -417,7 +422,9 @@ impl Search<'_> {
         self.stats.fix_full += 1;
         self.arena.truncate(f.base);
         self.zone_off = true;
-        *f = self.expand(no_pass, true, cursor);
+        // The same position: the same liberties.
+        let libs = f.here.libs;
+        *f = self.expand(no_pass, true, cursor, Some(libs));
         self.zone_off = false;
     }
 
@@ -426,6 +433,8 @@ impl Search<'_> {
     /// search. `no_pass` (root only) leaves the pass out of the node's
     /// moves; such a node's disproof is not stored.
     pub fn mid(&mut self, th_phi: u32, th_delta: u32, no_pass: bool) -> Value {
+        // Meant for this node only.
+        let libs_hint = self.libs_hint.take();
         self.nodes += 1;
         if self.nodes >= self.node_limit {
             self.abort.get_or_insert(Limit::Nodes);
@@ -468,7 +477,7 @@ impl Search<'_> {
         if self.abort.is_some() {
             return Value::open(1, 1, NO_MOVE);
         }
-        let mut f = self.expand(no_pass, seen, cursor);
+        let mut f = self.expand(no_pass, seen, cursor, libs_hint);
         let base = f.base;
         self.stats.expansions += 1;
         let start = self.nodes;
@@ -530,6 +539,7 @@ impl Search<'_> {
             debug_assert!(ok, "a generated move is legal");
             let here = self.anc.last().map_or(Bound::NONE, Bound::at);
             let terminal_after = self.game.winner().is_some();
+            self.libs_hint = self.child_libs(&f.here.libs, c.mv as Point, mover);
             let v = self.mid(child_th_phi, child_th_delta, false);
             self.undo();
             let slot = &mut self.arena[base + agg.best];

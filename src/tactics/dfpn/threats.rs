@@ -789,15 +789,10 @@ impl Search<'_> {
                             .map(|&m| Board::vertex(m).to_string())
                             .collect::<Vec<_>>()
                     );
-                    return Some(Child {
-                        mv: NO_MOVE,
-                        phi: 0,
-                        delta: INF,
-                        work: 0,
-                        flags: p.flags,
-                        min: Bound::all(p.min),
-                        order: u16::MAX,
-                    });
+                    let mut c = Child::new(NO_MOVE, 0, INF, u16::MAX);
+                    c.flags = p.flags;
+                    c.min = Bound::all(p.min);
+                    return Some(c);
                 }
             }
         }
@@ -833,15 +828,9 @@ impl Search<'_> {
                 }
             }
             self.stats.threat_nodes_own += 1;
-            return Some(Child {
-                mv: NO_MOVE,
-                phi: 0,
-                delta: INF,
-                work: 0,
-                flags: REL,
-                min: Bound::NONE,
-                order: u16::MAX,
-            });
+            let mut c = Child::new(NO_MOVE, 0, INF, u16::MAX);
+            c.flags = REL;
+            return Some(c);
         }
         self.game.moves(self.moves);
         if no_pass {
