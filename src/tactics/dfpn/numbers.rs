@@ -578,19 +578,24 @@ mod tests {
         a
     }
 
+    /// A proof number, with the values that matter drawn often: 0, ∞, CAP
+    /// and its neighbour, small ties.
+    fn draw_value(rng: &mut Rng) -> u32 {
+        match rng.below(8) {
+            0 => 0,
+            1 => INF,
+            2 => CAP,
+            3 => CAP - 1,
+            _ => 1 + rng.below(6) as u32,
+        }
+    }
+
     /// The two-lane [`scan`] agrees with the scalar one on frames of every
     /// length up to a hundred (odd and even), with equal keys and the
     /// start key among them.
     #[test]
     fn scan_agrees_with_scalar() {
         let mut rng = Rng::new(0x5CA7);
-        let value = |rng: &mut Rng| match rng.below(8) {
-            0 => 0,
-            1 => INF,
-            2 => CAP,
-            3 => CAP - 1,
-            _ => 1 + rng.below(6) as u32,
-        };
         for round in 0..20_000 {
             let n = round % 101;
             let children: Vec<Child> = (0..n)
@@ -599,8 +604,8 @@ mod tests {
                         0 => u16::MAX,
                         _ => rng.below(8) as u16,
                     };
-                    let phi = value(&mut rng);
-                    let delta = value(&mut rng);
+                    let phi = draw_value(&mut rng);
+                    let delta = draw_value(&mut rng);
                     Child::new(0, phi, delta, order)
                 })
                 .collect();
@@ -613,13 +618,6 @@ mod tests {
     #[test]
     fn aggregate_agrees_with_the_reference() {
         let mut rng = Rng::new(0xA66);
-        let value = |rng: &mut Rng| match rng.below(8) {
-            0 => 0,
-            1 => INF,
-            2 => CAP,
-            3 => CAP - 1,
-            _ => 1 + rng.below(6) as u32,
-        };
         for _ in 0..200_000 {
             let n = rng.below(12);
             let mut children = Vec::new();
@@ -628,8 +626,8 @@ mod tests {
                     0 => u16::MAX,
                     _ => rng.below(8) as u16,
                 };
-                let phi = value(&mut rng);
-                let delta = value(&mut rng);
+                let phi = draw_value(&mut rng);
+                let delta = draw_value(&mut rng);
                 children.push(Child::new(0, phi, delta, order));
             }
             let group = if rng.below(2) == 0 {
