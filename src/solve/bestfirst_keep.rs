@@ -113,22 +113,16 @@ impl<V: Copy, M: Copy> Kept<V, M> {
         source: Option<(usize, NodeId)>,
     ) -> (usize, Option<(usize, NodeId)>) {
         let from = source.map(|s| s.0);
-        let oldest = |trees: &[Tree<V, M>], skip: Option<usize>| {
-            (0..trees.len())
-                .filter(|&i| Some(i) != skip)
-                .min_by_key(|&i| trees[i].stamp)
-                .expect("two kept trees at least")
-        };
-        let victim = oldest(&self.trees, from);
+        let victim = self
+            .oldest(|i| Some(i) != from)
+            .expect("two kept trees at least");
         self.forget(victim);
         // A search stops at its bound, after one more expansion.
         let per_node = Store::<V, M>::NODE_BYTES + Store::<V, M>::TREE_EDGE_BYTES;
         let need = bound.saturating_add(MAX_MOVES + 1).saturating_mul(per_node);
         let mut source = source;
         while self.bytes_used().saturating_add(need) > self.budget {
-            let Some(i) = (0..self.trees.len())
-                .filter(|&i| i != victim && self.trees[i].store.bytes_used() > 0)
-                .min_by_key(|&i| self.trees[i].stamp)
+            let Some(i) = self.oldest(|i| i != victim && self.trees[i].store.bytes_used() > 0)
             else {
                 break;
             };
@@ -138,6 +132,13 @@ impl<V: Copy, M: Copy> Kept<V, M> {
             self.forget(i);
         }
         (victim, source)
+    }
+
+    /// The least recently grown tree among those `pick` accepts.
+    fn oldest(&self, pick: impl Fn(usize) -> bool) -> Option<usize> {
+        (0..self.trees.len())
+            .filter(|&i| pick(i))
+            .min_by_key(|&i| self.trees[i].stamp)
     }
 
     fn forget(&mut self, i: usize) {
