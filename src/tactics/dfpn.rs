@@ -68,7 +68,10 @@
 //! 1. a finished game ([`CaptureGame::winner`]);
 //! 2. an immediate end, exact by the rules: the attacker is to move, the
 //!    target has one liberty and the attacker may legally play it
-//!    (capturing is never suicide, so only the ko model can forbid it); or
+//!    (capturing is never suicide, so only the ko model can forbid it),
+//!    and the capture ends the line (it is not a ko capture of a lone
+//!    stone that the favoured defender may retake:
+//!    [`CaptureGame::capture_is_final`]); or
 //!    the defender is to move just after a pass, and passes too;
 //! 3. unconditional life: the attacker is to move and the target belongs
 //!    to a set of blocks that Benson's criterion proves alive
@@ -86,8 +89,12 @@
 //!    a capture of blocks not next to the target (the target gains no
 //!    liberty, and the only ko ban it can leave is on the captured stone's
 //!    point, never the liberty). After it the attacker captures at once by
-//!    2. This is decided without playing the move, so the one other way the
-//!    line could end, a repetition, is excluded first: the move is played
+//!    2. Under a model that favours the defender, with a lone target
+//!    stone, it is decided so only where that capture is surely final
+//!    after the move (the liberty keeps another empty neighbour or touches
+//!    an attacker stone). This is decided without playing the move, so
+//!    the one other way the line could end, a repetition, is excluded
+//!    first: the move is played
 //!    instead whenever the path holds a position with the stone counts and
 //!    target the child would have (and near the depth limit). The moves of
 //!    this kind that capture nothing are never even listed (see *Frames*);

@@ -2,7 +2,14 @@
 //! exhaustive reference that checks them) plays by, so that "the block can
 //! be captured" has one precise meaning.
 //!
-//! * The *attacker* wins when the target block is removed from the board.
+//! * The *attacker* wins when the target block is removed from the board,
+//!   except by a *ko capture* (one stone taken by a stone left with one
+//!   liberty) while the defender is favoured: the defender may then retake
+//!   at once, and the line goes on with the retaken stone as the target
+//!   ([`CaptureGame::retake_pending`]). GNU Go likewise calls a capture
+//!   that the opponent may retake a ko result (code 2), not an
+//!   unconditional one: the defender with ko threats to spare gets the
+//!   stone back.
 //! * The *defender* wins when the target block has `escape_libs` liberties
 //!   or more (5 by default, the limit beyond which GNU Go's tactical reading
 //!   also stops attacking), when both players pass in a row, or when a whole
@@ -23,7 +30,7 @@
 //! result in a transposition table as if it held for the position alone
 //! (the graph-history interaction problem, Kishimoto & Müller, seed 000).
 
-use crate::go::board::{Board, Point, Undo, NUM_POINTS, PASS};
+use crate::go::board::{Board, Point, Undo, BORDER, NUM_POINTS, PASS};
 use crate::go::zobrist;
 use crate::go::Color;
 use arrayvec::ArrayVec;
@@ -217,12 +224,49 @@ impl CaptureGame {
     pub fn winner(&self) -> Option<Winner> {
         let t = self.problem.target;
         if self.board.color_at(t) != Some(self.problem.defender()) {
+            if self.retake_pending() {
+                return None;
+            }
             return Some(Winner::Attacker);
         }
         if self.cut || self.passes >= 2 || self.board.libs(t) >= self.problem.escape_libs {
             return Some(Winner::Defender);
         }
         None
+    }
+
+    /// Whether the attacker has just taken the target by a ko capture and
+    /// the defender, favoured by the ko model, may retake it at once: the
+    /// target point is empty, the defender is to move and its ko ban is on
+    /// the target point. The line is not over; a defender move other than
+    /// the retake leaves the target captured (the ban is gone after it).
+    #[inline]
+    pub fn retake_pending(&self) -> bool {
+        let d = self.problem.defender();
+        let t = self.problem.target;
+        self.model.favoured == Some(d)
+            && self.to_move == d
+            && self.board.is_empty(t)
+            && self.board.ko_point(d) == Some(t)
+    }
+
+    /// Whether the attacker's capture of the target at its last liberty
+    /// `lib` ends the line: always, except for a ko capture of a one-stone
+    /// target while the defender is favoured (see [`Self::retake_pending`]).
+    /// A ko capture takes exactly one stone with a stone that joins no
+    /// block and has no other liberty, as the board sets a ko ban: every
+    /// other neighbour of `lib` is off the board or a defender stone that
+    /// keeps a liberty.
+    pub fn capture_is_final(&self, lib: Point) -> bool {
+        let d = self.problem.defender();
+        let t = self.problem.target;
+        if self.model.favoured != Some(d) || self.board.block_size(t) != 1 {
+            return true;
+        }
+        let b = &self.board;
+        !Board::neighbors(lib)
+            .iter()
+            .all(|&n| n == t || b.cell(n) == BORDER || (b.color_at(n) == Some(d) && b.libs(n) >= 2))
     }
 
     /// Whether the result of the last move depended on the path: it closed
@@ -440,6 +484,67 @@ mod tests {
 
     fn at(c: usize, r: usize) -> Point {
         Board::point_at(c, r)
+    }
+
+    /// White's lone B4 (5x5) in atari; black's capture at C4 is a ko
+    /// capture. It ends the line unless white is favoured: then white may
+    /// retake at once, and any other white move leaves B4 captured.
+    #[test]
+    fn ko_capture_of_a_lone_target() {
+        let mut b = Board::new(5);
+        for (c, col, row) in [
+            (Color::Black, 1, 4),
+            (Color::White, 2, 4),
+            (Color::Black, 0, 3),
+            (Color::White, 1, 3),
+            (Color::White, 3, 3),
+            (Color::Black, 1, 2),
+            (Color::White, 2, 2),
+        ] {
+            b.play(c, at(col, row));
+        }
+        let problem = Problem::new(&b, at(1, 3)).unwrap();
+        let (c4, d5, target) = (at(2, 3), at(3, 4), at(1, 3));
+        for favoured in [None, Some(Color::Black), Some(Color::White)] {
+            let mut g = CaptureGame::new(&b, problem, KoModel { favoured }, Color::Black);
+            let retake = favoured == Some(Color::White);
+            assert_eq!(g.capture_is_final(c4), !retake);
+            assert_eq!(g.play(c4), Step::Played);
+            assert_eq!(g.board().ko_point(Color::White), Some(target));
+            assert_eq!(g.retake_pending(), retake);
+            if !retake {
+                assert_eq!(g.winner(), Some(Winner::Attacker));
+                continue;
+            }
+            assert_eq!(g.winner(), None);
+            assert_eq!(g.play(target), Step::Played, "the retake");
+            assert_eq!(g.board().color_at(target), Some(Color::White));
+            assert_eq!(g.winner(), None);
+            g.undo();
+            assert_eq!(g.play(d5), Step::Played, "a move elsewhere");
+            assert!(!g.retake_pending());
+            assert_eq!(g.winner(), Some(Winner::Attacker));
+        }
+        // Without white C3, black's C4 keeps a second liberty: no ko, and
+        // the capture ends the line under every model.
+        let mut b = Board::new(5);
+        for (c, col, row) in [
+            (Color::Black, 1, 4),
+            (Color::White, 2, 4),
+            (Color::Black, 0, 3),
+            (Color::White, 1, 3),
+            (Color::White, 3, 3),
+            (Color::Black, 1, 2),
+        ] {
+            b.play(c, at(col, row));
+        }
+        let white = KoModel {
+            favoured: Some(Color::White),
+        };
+        let mut g = CaptureGame::new(&b, problem, white, Color::Black);
+        assert!(g.capture_is_final(c4));
+        assert_eq!(g.play(c4), Step::Played);
+        assert_eq!(g.winner(), Some(Winner::Attacker));
     }
 
     /// White stone on B2 of a 3x3 board, black on A2: the attacker captures

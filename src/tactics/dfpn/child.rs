@@ -288,7 +288,7 @@ impl Search<'_> {
             child.set(Value::solved(att, flags, NO_MOVE), Bound::NONE);
             return Some(Some((child, None)));
         }
-        if !att && libs1 == 1 {
+        if !att && libs1 == 1 && self.target_lib_final(size, here, m) {
             child.set(Value::solved(true, 0, NO_MOVE), Bound::at(&me));
             return Some(Some((child, None)));
         }
@@ -363,6 +363,37 @@ impl Search<'_> {
         Some((libs, stones as u16))
     }
 
+    /// Whether the attacker's capture of a target of `size` stones at its
+    /// one liberty `lib` surely ends the line after the defender's move
+    /// `spent` (a quiet stone, or `PASS`). Only a ko capture of a lone
+    /// stone while the defender is favoured does not
+    /// (`CaptureGame::capture_is_final`); a capturing stone that joins an
+    /// attacker block or keeps an empty neighbour besides the target's
+    /// point makes no ko.
+    pub(super) fn capture_final_at(&self, size: u16, lib: Point, spent: Point) -> bool {
+        if size != 1 || self.game.model().favoured != Some(self.defender()) {
+            return true;
+        }
+        let b = self.game.board();
+        Board::neighbors(lib).iter().any(|&n| {
+            n != self.target
+                && n != spent
+                && (b.is_empty(n) || b.color_at(n) == Some(self.attacker))
+        })
+    }
+
+    /// [`Search::capture_final_at`] at the target's one liberty (in
+    /// `here`); a target that grew is never a lone stone.
+    fn target_lib_final(&self, size: u16, here: &Here, spent: Point) -> bool {
+        if size != 1 {
+            return true;
+        }
+        here.libs
+            .iter()
+            .next()
+            .is_some_and(|lib| self.capture_final_at(size, lib, spent))
+    }
+
     /// [`Search::init_child`] for the pass, without playing it. After a
     /// pass no ko ban holds; the defender passes back after the attacker's
     /// pass, and the attacker captures at once after the defender's when
@@ -395,7 +426,7 @@ impl Search<'_> {
             child.set(Value::solved(att, flags, NO_MOVE), Bound::NONE);
             return Some(Some((child, None)));
         }
-        if att || libs == 1 {
+        if att || (libs == 1 && self.target_lib_final(top.target, here, PASS)) {
             child.set(Value::solved(true, 0, NO_MOVE), Bound::at(&me));
             return Some(Some((child, None)));
         }

@@ -144,6 +144,23 @@ impl Search<'_> {
         if g.to_move() == self.attacker || self.target_libs() != 1 || g.depth() + 1 >= MAX_DEPTH {
             return None;
         }
+        // The attacker's capture of a lone target stone may be a ko capture
+        // that the favoured defender retakes (`CaptureGame::capture_is_final`):
+        // the shortcut needs the capture final after any one defender move,
+        // which a second empty neighbour of the liberty (one move fills at
+        // most one) or an attacker stone next to it ensures.
+        let lib = here.libs.iter().next()?;
+        let size = g.board().block_size(self.target) as u16;
+        let mut spare = PASS;
+        for n in Board::neighbors(lib) {
+            if n != self.target && g.board().is_empty(n) {
+                spare = n;
+                break;
+            }
+        }
+        if !self.capture_final_at(size, lib, spare) {
+            return None;
+        }
         here.libs.iter().next()
     }
 

@@ -206,8 +206,15 @@ impl Search<'_> {
         self.attacker.opp()
     }
 
+    /// The target's liberties; 0 while it is off the board (taken by a ko
+    /// capture that the defender may retake: `CaptureGame::retake_pending`).
     pub(super) fn target_libs(&self) -> usize {
-        self.game.board().libs(self.target)
+        let b = self.game.board();
+        if b.color_at(self.target) == Some(self.defender()) {
+            b.libs(self.target)
+        } else {
+            0
+        }
     }
 
     pub(super) fn poll(&mut self) {
@@ -241,11 +248,16 @@ impl Search<'_> {
         }
     }
 
+    /// The target's size for the ancestor stack. While a retake is
+    /// pending (`CaptureGame::retake_pending`) it counts as the one stone
+    /// just taken, which the retake puts back: the size then never
+    /// shrinks along a line, which `ghi` and `could_repeat` rely on (no
+    /// state before the target's last growth can recur).
     fn target_size(&self, b: &Board) -> u16 {
         if b.color_at(self.target) == Some(self.defender()) {
             b.block_size(self.target) as u16
         } else {
-            0
+            u16::from(self.game.retake_pending())
         }
     }
 
@@ -298,12 +310,15 @@ impl Search<'_> {
     }
 
     /// The liberty by which the attacker, to move, captures the target at
-    /// once, if it has exactly one and may play there.
+    /// once, if it has exactly one, may play there, and the capture ends
+    /// the line (not a ko capture the favoured defender may retake:
+    /// `CaptureGame::capture_is_final`).
     pub fn capture_now(&self) -> Option<Point> {
         if self.game.to_move() != self.attacker || self.target_libs() != 1 {
             return None;
         }
-        self.liberty().filter(|&l| self.game.is_legal(l))
+        self.liberty()
+            .filter(|&l| self.game.is_legal(l) && self.game.capture_is_final(l))
     }
 
     /// The value of a node known without search: the game is over, the

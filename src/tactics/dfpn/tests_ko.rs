@@ -54,3 +54,35 @@ fn ko_codes_never_change_with_the_limit() {
     codes_under_every_limit(&b, "B2", true, (2, "C1"));
     codes_under_every_limit(&b, "B2", false, (3, "PASS"));
 }
+
+/// White's lone B4 in atari, where black's capture at C4 is a ko capture:
+/// GNU Go calls that a ko result (`attack` answers `2 C4`), since white
+/// may retake; white, moving first, connects at C4 and escapes.
+const LONE_KO: &[&str] = &[".XO..", "XO.O.", ".XO..", ".....", "....."];
+
+#[test]
+fn ko_capture_of_a_lone_stone_is_code_two() {
+    let b = pos(LONE_KO);
+    let attack = |b: &Board| {
+        let problem = Problem::new(b, pt(b, "B4")).expect("a stone");
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            nodes: 1_000_000,
+            time: None,
+        };
+        let r = Solver::new(4).solve_with_ko(
+            b,
+            problem,
+            problem.attacker,
+            Options::default(),
+            limits,
+            &stop,
+        );
+        (r.code, r.best.map(name))
+    };
+    assert_eq!(attack(&b), (Some(2), Some("C4".into())));
+    // With white C3 gone the capture is no ko: unconditional.
+    let mut open = b.clone();
+    open.set_point(pt(&b, "C3"), None);
+    assert_eq!(attack(&open), (Some(1), Some("C4".into())));
+}

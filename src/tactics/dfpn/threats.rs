@@ -179,7 +179,7 @@ impl Search<'_> {
     /// [`crate::tactics::life`]; it is a defender win of the capture game).
     pub fn goal(&self, side: Winner) -> bool {
         match side {
-            Winner::Attacker => !self.target_on(),
+            Winner::Attacker => !self.target_on() && !self.game.retake_pending(),
             Winner::Defender => self.escaped() || self.target_lives(),
         }
     }
@@ -240,6 +240,9 @@ impl Search<'_> {
     fn node_reads(&self, _prover: Winner, zone: &mut Zone) {
         if self.target_on() {
             zone.add_block(self.game.board(), self.target);
+        } else if self.game.retake_pending() {
+            // The defender's retake is a reply every zone must hold.
+            zone.insert(self.target);
         }
     }
 
