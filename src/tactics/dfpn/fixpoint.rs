@@ -48,12 +48,12 @@
 //!   on such a ko binds the attacker but needs nothing more.
 //! * *The pseudo-child*, for any other ban that binds the attacker at N
 //!   (it is not the ko model's favoured player): the frame also holds a
-//!   pseudo-child [`NULL_PASS`](super::kozone::NULL_PASS), the position N°
-//!   with N's stones, the attacker to move, no ban and a pass just played
-//!   (reached by the attacker's null move and the defender's pass). It
-//!   must be lost for the attacker, and its zone joins Z's seed; if the
-//!   attacker wins there, or the line is cut, the node is searched full
-//!   width. The pseudo-child is never a winning child.
+//!   pseudo-child [`NULL_MOVE`](super::kozone::NULL_MOVE), the position N°
+//!   with N's stones, the defender to move, no ban and no pass just
+//!   played (reached by the attacker's null move). The defender must win
+//!   there, and the zone of its proof joins Z's seed; if the attacker wins
+//!   there, or the line is cut, the node is searched full width. The
+//!   pseudo-child is never a winning child.
 //!
 //! # Proof zones
 //!
@@ -146,15 +146,20 @@
 //!   whose liberties in N are then in Z or occupied by moves of the tree,
 //!   in Z; m, its last liberty, is neither), so the position after the
 //!   pass, with no ko ban and a pass just played, is again in Fam*(N, Z)
-//!   when N has no pseudo-child. With one it is in Fam*(N°, Z°) instead
-//!   (Z° ⊆ Z, the pseudo-child's zone): N° was proven lost by the rule
-//!   before N was, and the lemma for N° gives the strategy from there. A
-//!   ko ban that m leaves on the defender is lifted by the pass, which is
-//!   always legal.
+//!   when N has no pseudo-child. A ko ban that m leaves on the defender is
+//!   lifted by the pass, which is always legal. When N has a pseudo-child
+//!   the defender does not pass: N' + m is in Fam(N°, Z°) (Z° ⊆ Z, the
+//!   zone of the defender's proof at N°, the defender to move there as
+//!   here; m and what it captures lie outside Z, N' differs from N only
+//!   outside Z, N° has no pass just played and no ban, and a ban m leaves
+//!   is on a point it captured, outside Z), and the defender plays the
+//!   proof of N°, by Transfer. (Answering the far move, a possible ko
+//!   threat, by ending the ko is what the pseudo-child lets the defender
+//!   do; an earlier version made it pass, `kozone`.)
 //!
 //! So every line the strategy allows stays in Fam*(N, Z) (the target
-//! stands there: its block is in Z), or enters a transferred proof or the
-//! family of N°, where the defender wins. The ko loop may return to the
+//! stands there: its block is in Z), or enters a transferred proof, where
+//! the defender wins. The ko loop may return to the
 //! same stones forever: such a line ends by repetition or at the depth
 //! limit, for the defender, whatever the path.
 //!
@@ -194,7 +199,7 @@ use crate::tactics::zone::Zone;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Closure {
     /// The attacker is under a ko ban: the frame has the pseudo-child
-    /// [`NULL_PASS`](super::kozone::NULL_PASS), whose zone joins the node's.
+    /// [`NULL_MOVE`](super::kozone::NULL_MOVE), whose zone joins the node's.
     pub ko: bool,
     /// The zone was seeded (target block and the pass's zone).
     seeded: bool,
@@ -240,7 +245,7 @@ impl Search<'_> {
     /// zone: no ko ban binds the attacker (none, or the ko model lets it
     /// retake; see the module documentation).
     /// `Some(ko)` when the rule applies, `ko` when a ban binds the
-    /// attacker (the frame then needs the pseudo-child [`NULL_PASS`](super::kozone::NULL_PASS)).
+    /// attacker (the frame then needs the pseudo-child [`NULL_MOVE`](super::kozone::NULL_MOVE)).
     pub(super) fn zone_rule_applies(&self, no_pass: bool) -> Option<bool> {
         let g = &self.game;
         let on = self.fixpoint && !self.zone_off && !no_pass && !self.ladder;
@@ -290,9 +295,8 @@ impl Search<'_> {
             let mut seed = self.child_zone(PASS);
             if c.ko && !c.full {
                 // The pseudo-child is lost: its zone holds the far moves.
-                let z = if self.play_null_pass() {
+                let z = if self.play_null_move() {
                     let z = self.node_zone();
-                    self.undo();
                     self.undo();
                     z
                 } else {

@@ -54,7 +54,7 @@
 use super::child::Here;
 use super::fixpoint::Closure;
 use super::ghi::{self, Bound};
-use super::kozone::NULL_PASS;
+use super::kozone::NULL_MOVE;
 use super::numbers::{rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
 use super::search::{Pending, Search};
 use super::tt::KO;
@@ -97,7 +97,7 @@ impl Lost {
         self.flags |= c.flags;
         self.min = self.min.join(c.min);
         // The pseudo-child of the zone fixed point is no move.
-        if c.mv != NULL_PASS && c.work > self.work
+        if c.mv != NULL_MOVE && c.work > self.work
             || (c.work == self.work && c.order() < self.order)
         {
             self.best = c.mv;
@@ -506,7 +506,7 @@ impl Search<'_> {
             self.pending.push(Pending::NONE);
         }
         if f.fix && self.closure(&f).ko {
-            self.arena.push(self.null_pass_child());
+            self.arena.push(self.null_move_child());
             self.pending.push(Pending::NONE);
         }
         if group {
@@ -787,7 +787,7 @@ impl Search<'_> {
             // The pseudo-child of the zone fixed point is no move.
             i => children
                 .get(i)
-                .map_or(NO_MOVE, |c| if c.mv == NULL_PASS { NO_MOVE } else { c.mv }),
+                .map_or(NO_MOVE, |c| if c.mv == NULL_MOVE { NO_MOVE } else { c.mv }),
         };
         Value::open(agg.phi, agg.delta, best)
     }

@@ -8,9 +8,25 @@
 //!   back the same stones is refuted by that retake. The ban it leaves on
 //!   the attacker is one of the bans the node's family allows, so such a
 //!   move needs no child, and a ban on such a ko needs no pseudo-child;
-//! * the **pseudo-child** [`NULL_PASS`] otherwise, for a ban that binds
-//!   the attacker: the node's position with no ban and a pass just played,
-//!   where the attacker is to move again, which must be lost too.
+//! * the **pseudo-child** [`NULL_MOVE`] otherwise, for a ban that binds
+//!   the attacker: the node's position after the attacker's *null move*
+//!   (Thomsen 2000's λ-search and Yoshizoe, Kishimoto & Müller 2007's
+//!   λ-df-pn ask the same "what if the opponent played elsewhere?"), the
+//!   defender to move with no ban and no pass just played. It stands for
+//!   every attacker move outside the node's zone, a possible ko threat,
+//!   and must be won by the defender; the zone of that proof (Kishimoto &
+//!   Müller 2005's relevance zone) holds the far moves.
+//!
+//! The pseudo-child was first the null move *and the defender's pass*,
+//! the attacker to move again with the ban lifted. The defender's reply to
+//! a ko threat is then always the pass, and the attacker retakes the ko:
+//! on capture test 18 (`web000103`, after black F6, nobody favoured),
+//! 3,688,562 of the 4,142,353 failed fixed points of `fixpoint-dfpn` in
+//! 40M nodes were that pseudo-child won by the attacker. With the defender
+//! to move it may answer the threat by ending the ko (connecting, taking
+//! the stone in atari) as a player does; the pass is still one of its
+//! moves, and it leads to the old pseudo-child's very position, so every
+//! node the old one proved, the new one proves too.
 //!
 //! A ko fight in the capture game under positional superko (GNU Go's
 //! tactical reading, and seed 000's treatment of repetition as the
@@ -26,9 +42,8 @@ use crate::go::board::{Board, Point, PASS};
 use crate::tactics::zone::Zone;
 
 /// The move of the pseudo-child of an attacker node under a ko ban: the
-/// attacker's null move and the defender's pass (see the module
-/// documentation).
-pub const NULL_PASS: u16 = NO_MOVE - 1;
+/// attacker's null move (see the module documentation).
+pub const NULL_MOVE: u16 = NO_MOVE - 1;
 
 impl Search<'_> {
     /// Whether the ko model favours the defender: only then can the ko
@@ -108,21 +123,22 @@ impl Search<'_> {
     }
 
     /// The pseudo-child of an attacker node under a ko ban: it stands for
-    /// the node's position with no ban and a pass just played, where the
-    /// attacker is to move again. Never a winning child: when the attacker
-    /// wins there, the pseudo-child is dropped and the node's zone is the
-    /// whole board.
-    pub(super) fn null_pass_child(&self) -> Child {
-        Child::new(NULL_PASS, 1, 1, NULL_PASS)
+    /// the node's position after the attacker's null move, the defender to
+    /// move with no ban. Never a winning child: when the attacker wins
+    /// there, the pseudo-child is dropped and the node's zone is the whole
+    /// board.
+    pub(super) fn null_move_child(&self) -> Child {
+        Child::new(NULL_MOVE, 1, 1, NULL_MOVE)
     }
 
-    /// Plays the attacker's null move and the defender's pass: the position
-    /// of the pseudo-child. False (nothing played) when a cut ends it.
-    pub(super) fn play_null_pass(&mut self) -> bool {
+    /// Plays the attacker's null move: the position of the pseudo-child.
+    /// False (nothing played) when a cut ends it (its position repeats one
+    /// of the path, or the depth limit): a cut line keeps no zone.
+    pub(super) fn play_null_move(&mut self) -> bool {
         if !self.play_null() {
             return false;
         }
-        if self.game.winner().is_none() && self.play(PASS) {
+        if self.game.winner().is_none() {
             return true;
         }
         self.undo();
@@ -130,24 +146,23 @@ impl Search<'_> {
     }
 
     /// Searches the pseudo-child `i` of the frame (see
-    /// [`Search::null_pass_child`]) with the child thresholds. Its value is
-    /// the attacker's, as at the node itself, and is turned round for the
-    /// frame, whose children carry the defender's numbers.
-    pub(super) fn search_null_pass(&mut self, f: &mut Frame, i: usize, th_phi: u32, th_delta: u32) {
+    /// [`Search::null_move_child`]) with the child thresholds. The
+    /// defender moves there, as at any child of the frame, whose children
+    /// carry the defender's numbers.
+    pub(super) fn search_null_move(&mut self, f: &mut Frame, i: usize, th_phi: u32, th_delta: u32) {
         let before = self.nodes;
-        let v = if self.play_null_pass() {
-            let v = self.mid(th_delta, th_phi, false);
-            self.undo();
+        let v = if self.play_null_move() {
+            let v = self.mid(th_phi, th_delta, false);
             self.undo();
             Some(v)
         } else {
             None
         };
         match v {
-            Some(v) if v.phi != 0 => {
+            Some(v) if v.delta != 0 => {
                 let slot = &mut self.arena[f.base + i];
-                slot.phi = v.delta;
-                slot.set_delta(v.phi);
+                slot.phi = v.phi;
+                slot.set_delta(v.delta);
                 slot.flags = v.flags;
                 slot.work = slot.work.saturating_add((self.nodes - before) as u32);
                 self.settle(f, i);

@@ -6,7 +6,7 @@
 use super::fixpoint::Closure;
 use super::frame::LAZY;
 use super::ghi::{self, capture_usable, Bound};
-use super::kozone::NULL_PASS;
+use super::kozone::NULL_MOVE;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::{CacheSlot, LifeSlot};
 use super::tt::{Entry, Table, KO, PATH_DEP};
@@ -184,6 +184,9 @@ pub struct Stats {
     /// was unknown, a listed move's zone was unknown; and of the last, how
     /// many children were solved in the table without a zone.
     pub fix_fail_ko: u64,
+    /// Nodes lost by the rule that had a ko ban and so the pseudo-child
+    /// (its defender's proof after the attacker's null move held).
+    pub fix_null_lost: u64,
     pub fix_fail_seed: u64,
     pub fix_fail_child: u64,
     pub fix_fail_child_stored: u64,
@@ -541,8 +544,8 @@ impl Search<'_> {
             } else {
                 th_delta - agg.rest
             };
-            if c.mv == NULL_PASS {
-                self.search_null_pass(&mut f, agg.best, child_th_phi, child_th_delta);
+            if c.mv == NULL_MOVE {
+                self.search_null_move(&mut f, agg.best, child_th_phi, child_th_delta);
                 if self.closure(&f).full {
                     self.restart_plain(&mut f, no_pass, cursor);
                 }
@@ -597,6 +600,7 @@ impl Search<'_> {
             }
             if mover == self.attacker && f.fix {
                 self.stats.fix_lost += 1;
+                self.stats.fix_null_lost += self.closure(&f).ko as u64;
                 let c = *self.closure(&f);
                 self.stats.fix_pruned += self.zone_pruned(&c) as u64;
             }
