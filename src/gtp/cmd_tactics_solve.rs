@@ -15,6 +15,7 @@ use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
 use crate::go::Move;
 use crate::tactics::dfpn::{Algo, Forced, KoResult, Limit, Limits, Options, Question};
+use crate::tactics::profile::{PathProfile, MAX_PREFIX};
 use crate::tactics::rules::{KoModel, Problem};
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -125,7 +126,9 @@ pub(super) struct Solved {
 /// Runs the ko-code solve (or, with `model`, the solve under that one ko
 /// model) for the block on `p` and records its work. With `live` (or after
 /// `tesuji-live_gfx on`) the solve shows its search line to GoGui on
-/// stderr while it runs.
+/// stderr while it runs; with `profile`, instead, it counts where its
+/// nodes went, by the first `profile` moves of the line, and writes that
+/// to stderr at the end (see `tactics::profile`).
 #[allow(clippy::too_many_arguments)]
 fn run(
     engine: &mut Engine,
@@ -136,6 +139,7 @@ fn run(
     opts: Options,
     limits: Limits,
     live: bool,
+    profile: Option<usize>,
 ) -> Solved {
     let board = engine.game.board().clone();
     let mut problem = Problem::new(&board, p).expect("the vertex holds a stone");
@@ -149,7 +153,9 @@ fn run(
     let stop = engine.stop.clone();
     let live = live || engine.live_gfx;
     let solver = engine.solver();
-    if live {
+    if let Some(n) = profile {
+        solver.set_progress(Some(Box::new(PathProfile::stderr(n))));
+    } else if live {
         solver.set_progress(Some(Box::new(LiveGfx::stderr(problem.target))));
     }
     let cpu_before = thread_cpu_time();
@@ -225,7 +231,7 @@ fn gnugo_command(
         heuristic_only: false,
     };
     let limits = engine.solver_limits;
-    gnugo_answer(&run(engine, p, side, None, None, opts, limits, false).result)
+    gnugo_answer(&run(engine, p, side, None, None, opts, limits, false, None).result)
 }
 
 fn attack(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
@@ -271,6 +277,8 @@ pub(super) struct SolveRequest {
     pub algo: Algo,
     max_order: u8,
     model: Option<Favour>,
+    /// `profile=N`: count where the nodes went (see [`run`]).
+    profile: Option<usize>,
 }
 
 /// Reads the arguments of `solve`; clears the statistics first, so that a
@@ -289,6 +297,7 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
     let mut algo = engine.solver_algo;
     let mut max_order = 0;
     let mut model = None;
+    let mut profile = None;
     for token in args.remaining() {
         let (key, value) = option(token)?;
         match key {
@@ -301,6 +310,13 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
                 max_order = n as u8;
             }
             "model" => model = Some(Favour::parse(value).ok_or(parse::SYNTAX_ERROR)?),
+            "profile" => {
+                let n = parse::uint(value)?;
+                if !(1..=MAX_PREFIX as u32).contains(&n) {
+                    return Err(parse::INTEGER_OUT_OF_RANGE.into());
+                }
+                profile = Some(n as usize);
+            }
             "nodes" => limits.nodes = node_count(value)?,
             "time" => limits.time = Some(seconds(value)?),
             "escape" => {
@@ -321,6 +337,7 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
         algo,
         max_order,
         model,
+        profile,
     })
 }
 
@@ -335,7 +352,15 @@ pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> 
         heuristic_only: false,
     };
     run(
-        engine, req.block, req.side, req.escape, req.model, opts, req.limits, live,
+        engine,
+        req.block,
+        req.side,
+        req.escape,
+        req.model,
+        opts,
+        req.limits,
+        live,
+        req.profile,
     )
 }
 

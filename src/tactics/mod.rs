@@ -6,6 +6,7 @@
 pub mod dfpn;
 pub mod life;
 pub mod problems;
+pub mod profile;
 pub mod progress;
 pub mod race;
 pub mod reference;
