@@ -54,7 +54,7 @@ impl Search<'_> {
 
     /// The ko loop at the attacker's move `k` from the current node, the
     /// attacker to move (any ban on `k` ignored): `k` takes one defender
-    /// stone (not the target), its own stone is left alone with one
+    /// stone (it may be the target), its own stone is left alone with one
     /// liberty, and the defender, favoured by the ko model, retakes there
     /// at once, back to this node's stones with the attacker banned from
     /// `k`. Returns what the loop reads: the target block, the attacker's
@@ -80,7 +80,14 @@ impl Search<'_> {
         let mut z = self.target_zone();
         self.attacker_reads(k, &mut z);
         let retake = self.game.peek(attacker, k, |b| {
-            if b.color_at(target) != Some(defender) || b.block_size(k) != 1 || b.libs(k) != 1 {
+            // The stone taken may be the target itself: a lone target taken
+            // by a ko capture is retaken by the favoured defender and the
+            // line goes on (`CaptureGame::retake_pending`), so the loop is
+            // the same as for any other stone.
+            if b.block_size(k) != 1 || b.libs(k) != 1 {
+                return None;
+            }
+            if b.color_at(target) != Some(defender) && b.first_liberty(k) != Some(target) {
                 return None;
             }
             let d = b.first_liberty(k)?;
