@@ -77,8 +77,9 @@ impl Search<'_> {
                 }
             });
         }
-        if cfg!(debug_assertions) {
-            // As one walk over the target finds them.
+        if cfg!(debug_assertions) && b.color_at(self.target) == Some(self.defender()) {
+            // As one walk over the target finds them (none while the target
+            // is off the board, a retake pending).
             let mut want = Zone::new();
             b.for_each_stone(self.target, |q| {
                 for n in Board::neighbors(q) {
