@@ -486,13 +486,11 @@ mod tests {
         Board::point_at(c, r)
     }
 
-    /// White's lone B4 (5x5) in atari; black's capture at C4 is a ko
-    /// capture. It ends the line unless white is favoured: then white may
-    /// retake at once, and any other white move leaves B4 captured.
-    #[test]
-    fn ko_capture_of_a_lone_target() {
+    /// White's lone B4 (5x5) in atari at C4, with white C3 next to C4 when
+    /// `closed` (black's capture at C4 is then a ko capture).
+    fn lone_target(closed: bool) -> Board {
         let mut b = Board::new(5);
-        for (c, col, row) in [
+        let stones = [
             (Color::Black, 1, 4),
             (Color::White, 2, 4),
             (Color::Black, 0, 3),
@@ -500,9 +498,19 @@ mod tests {
             (Color::White, 3, 3),
             (Color::Black, 1, 2),
             (Color::White, 2, 2),
-        ] {
+        ];
+        for &(c, col, row) in &stones[..if closed { 7 } else { 6 }] {
             b.play(c, at(col, row));
         }
+        b
+    }
+
+    /// The ko capture of a lone target ends the line unless white is
+    /// favoured: then white may retake at once, and any other white move
+    /// leaves B4 captured.
+    #[test]
+    fn ko_capture_of_a_lone_target() {
+        let b = lone_target(true);
         let problem = Problem::new(&b, at(1, 3)).unwrap();
         let (c4, d5, target) = (at(2, 3), at(3, 4), at(1, 3));
         for favoured in [None, Some(Color::Black), Some(Color::White)] {
@@ -527,17 +535,7 @@ mod tests {
         }
         // Without white C3, black's C4 keeps a second liberty: no ko, and
         // the capture ends the line under every model.
-        let mut b = Board::new(5);
-        for (c, col, row) in [
-            (Color::Black, 1, 4),
-            (Color::White, 2, 4),
-            (Color::Black, 0, 3),
-            (Color::White, 1, 3),
-            (Color::White, 3, 3),
-            (Color::Black, 1, 2),
-        ] {
-            b.play(c, at(col, row));
-        }
+        let b = lone_target(false);
         let white = KoModel {
             favoured: Some(Color::White),
         };
