@@ -9,7 +9,7 @@
 //! on generated race problems, where the race rule (`tactics::race`) does.
 
 use std::sync::atomic::AtomicBool;
-use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, SolveResult, Solver};
+use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, SolveResult, Solver, Stats};
 use tesuji::tactics::problems::{
     check_solver, generate, generate_forced, generate_life, generate_race, generate_solved,
     GeneratedProblem, SolverAnswer,
@@ -129,6 +129,26 @@ fn fixpoint_rule_prunes_and_keeps_what_matters() {
     assert!(grown_wins > 10, "too few wins by grown moves: {grown_wins}");
 }
 
+/// Plain df-pn leaves out the attacker's captures that start a ko loop
+/// when the defender is favoured and the attacker under no ban (`kozone`,
+/// `drop_loop_kos_unbanned`): checked against the reference on problems
+/// where it happens (every problem is solved under the three models).
+#[test]
+fn dfpn_ko_loops_left_out_agree_with_exhaustive_search() {
+    let problems = generate(0x10_0B5, 400);
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(16);
+    let mut drops = 0;
+    let report = check_solver(&problems, &mut |game| {
+        let r = solve_one(&mut solver, game, Algo::Dfpn, &stop);
+        drops += r.stats.loop_drops;
+        answer(&r)
+    });
+    eprintln!("dfpn: {drops} attacker nodes left out a ko loop\n{report}");
+    assert!(report.is_clean(), "{report}");
+    assert!(drops > 100, "the rule fired too rarely: {drops}");
+}
+
 /// The zone fixed point under a ko ban that binds the attacker (nobody
 /// favoured, or the defender favoured and the ban on no ko loop): the far
 /// moves are refuted by the defender's proof after the attacker's null
@@ -166,10 +186,32 @@ fn fixpoint_ko_bans_hold_after_the_null_move() {
 /// favoured, and must say so.
 #[test]
 fn fixpoint_ko_codes_agree_with_exhaustive_search() {
+    let (checked, loops) = ko_codes_agree(Algo::FixpointDfpn, 0x4B0C_0DE5, |s| s.fix_loops);
+    eprintln!("fixpoint ko codes: {checked} checked, {loops} ko loops");
+    assert!(checked >= 290, "too few codes: {checked}");
+    assert!(loops > 0, "no ko loop met");
+}
+
+/// The same for plain df-pn, which leaves out the attacker's captures that
+/// start a ko loop when the defender is favoured and the attacker under no
+/// ban (`kozone`): a loss found so must carry `KO`, or the ko code would
+/// stop at the first model.
+#[test]
+fn dfpn_ko_codes_agree_with_exhaustive_search() {
+    let (checked, drops) = ko_codes_agree(Algo::Dfpn, 0x4B0C_0DE5, |s| s.loop_drops);
+    eprintln!("dfpn ko codes: {checked} checked, {drops} nodes left out a ko loop");
+    assert!(checked >= 290, "too few codes: {checked}");
+    assert!(drops > 0, "no ko loop met");
+}
+
+/// GNU Go's ko codes by `algo` on 300 generated problems against the
+/// reference's three solutions: how many codes were checked, and the sum
+/// of `count` over the solves under the model that favours the defender.
+fn ko_codes_agree(algo: Algo, seed: u64, count: impl Fn(&Stats) -> u64) -> (usize, u64) {
     let stop = AtomicBool::new(false);
     let mut solver = Solver::new(16);
-    let (mut checked, mut loops) = (0, 0);
-    for (p, solutions) in generate_solved(0x4B0C_0DE5, 300) {
+    let (mut checked, mut counted) = (0, 0);
+    for (p, solutions) in generate_solved(seed, 300) {
         let mover = p.mover();
         // The reference's winner when the opponent of the mover, nobody,
         // or the mover is favoured (`ko_models`: nobody, attacker,
@@ -190,7 +232,7 @@ fn fixpoint_ko_codes_agree_with_exhaustive_search() {
             3
         };
         let opts = Options {
-            algo: Algo::FixpointDfpn,
+            algo,
             ..Options::default()
         };
         let limits = Limits {
@@ -208,11 +250,9 @@ fn fixpoint_ko_codes_agree_with_exhaustive_search() {
             model: p.ko_models()[2],
             to_move: p.to_move,
         };
-        loops += solver.solve(q, opts, limits, &stop).stats.fix_loops;
+        counted += count(&solver.solve(q, opts, limits, &stop).stats);
     }
-    eprintln!("fixpoint ko codes: {checked} checked, {loops} ko loops");
-    assert!(checked >= 290, "too few codes: {checked}");
-    assert!(loops > 0, "no ko loop met");
+    (checked, counted)
 }
 
 #[test]

@@ -39,7 +39,8 @@
 //!
 //! * *The ko loop*, when the ko model favours the defender (it may retake
 //!   at once). q starts a ko loop at N when the attacker's move there
-//!   (any ban ignored) takes exactly one defender stone, not the target,
+//!   (any ban ignored) takes exactly one defender stone (the target too,
+//!   when it is that stone: the favoured defender retakes it as any other),
 //!   and leaves its own stone alone with one liberty d, and the defender's
 //!   retake at d brings back N's stones with the attacker banned from q
 //!   ([`Search::ko_loop`]). Such a move needs no child: the retake

@@ -444,6 +444,9 @@ impl Search<'_> {
                     }
                 }
                 self.closure(&f).listed = listed;
+            } else if self.drop_loop_kos_unbanned() {
+                // The loss, if it comes, rests on the defender's favour.
+                f.lost.flags |= KO;
             }
         }
         let losses = self.atari_losses(&f.here);

@@ -129,6 +129,33 @@ impl Search<'_> {
         self.moves.truncate(kept);
     }
 
+    /// Outside the zone fixed point: at an attacker node with no ban on
+    /// the attacker, leaves out the captures that start a ko loop, and
+    /// says whether there were any. Such a capture is never needed: after
+    /// it and the favoured defender's retake, the attacker is to move with
+    /// the node's stones, banned from the capture and from nothing else
+    /// (the node had no ban), on a longer path. Every other move leads to
+    /// the position it leads to from the node, on a path holding the
+    /// node's, where every repetition of the shorter path still ends the
+    /// line for the defender, and a pass leaves the defender to move after
+    /// one pass either way (a pass just played at the node only lets the
+    /// attacker's pass end the line at once, for the defender). So the
+    /// capture wins for the attacker only if another move of the node
+    /// does, on every path; the node's value is unchanged without it, and
+    /// a loss found without it holds only under the defender's favour
+    /// (`KO`).
+    pub(super) fn drop_loop_kos_unbanned(&mut self) -> bool {
+        let g = &self.game;
+        if g.to_move() != self.attacker || g.board().ko_point(self.attacker).is_some() {
+            return false;
+        }
+        let before = self.moves.len();
+        self.drop_loop_kos();
+        let dropped = self.moves.len() != before;
+        self.stats.loop_drops += dropped as u64;
+        dropped
+    }
+
     /// The pseudo-child of an attacker node under a ko ban: it stands for
     /// the node's position after the attacker's null move, the defender to
     /// move with no ban. Never a winning child: when the attacker wins

@@ -179,6 +179,9 @@ pub struct Stats {
     /// Attacker moves refuted by the ko loop at zone fixed points (no
     /// child; see `kozone`).
     pub fix_loops: u64,
+    /// Attacker nodes of plain df-pn that left out a capture starting a ko
+    /// loop (no ban on the attacker; see `kozone`).
+    pub loop_drops: u64,
     /// Why fixed points failed: the pseudo-child of a ko ban was won by
     /// the attacker or cut, the seed's zone (the pass, the pseudo-child)
     /// was unknown, a listed move's zone was unknown; and of the last, how
