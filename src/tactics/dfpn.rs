@@ -113,7 +113,14 @@
 //!    side table) are all refuted, every other attacker move loses too,
 //!    on every path; the node's flags are those of its listed children,
 //!    and `KO` when a ko capture of the zone was refuted by the ko loop
-//!    (the defender's immediate retake, under the model that favours it).
+//!    (the defender's immediate retake, under the model that favours it);
+//! 9. the ko loop outside the fixed point (`kozone`): at the attacker's
+//!    move under no ban, with the defender favoured, a capture of one
+//!    stone that the defender's retake answers with the same stones is
+//!    left out of the frame. After the retake the attacker is to move with
+//!    the node's stones and fewer moves, on a longer path, so the capture
+//!    wins only where another move does; a loss found without it carries
+//!    `KO`.
 //!
 //! Heuristic and unsolved table values are always between 1 and a cap far
 //! below ∞, and a search stopped by a limit returns only unsolved values, so
