@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, SolveResult, Solver, Stats};
 use tesuji::tactics::problems::{
     check_solver, generate, generate_forced, generate_life, generate_race, generate_solved,
-    GeneratedProblem, SolverAnswer,
+    CheckReport, GeneratedProblem, SolverAnswer,
 };
 use tesuji::tactics::rules::Winner;
 use tesuji::tactics::CaptureGame;
@@ -113,20 +113,34 @@ fn fixpoint_dfpn_agrees_with_exhaustive_search() {
 /// proof captured, or fills a liberty its escape needed).
 #[test]
 fn fixpoint_rule_prunes_and_keeps_what_matters() {
-    let problems = generate(0xF1C5_2026, 400);
-    let stop = AtomicBool::new(false);
-    let mut solver = Solver::new(16);
-    let (mut pruned, mut grown_wins) = (0, 0);
-    let report = check_solver(&problems, &mut |game| {
-        let r = solve_one(&mut solver, game, Algo::FixpointDfpn, &stop);
-        pruned += r.stats.fix_pruned;
-        grown_wins += r.stats.fix_grown_wins;
-        answer(&r)
+    let (report, [pruned, grown_wins]) = check_counting(Algo::FixpointDfpn, 0xF1C5_2026, |s| {
+        [s.fix_pruned, s.fix_grown_wins]
     });
     eprintln!("fixpoint: {pruned} nodes pruned, {grown_wins} won by grown moves\n{report}");
     assert!(report.is_clean(), "{report}");
     assert!(pruned > 100, "the rule left out too few moves: {pruned}");
     assert!(grown_wins > 10, "too few wins by grown moves: {grown_wins}");
+}
+
+/// Checks `algo` on 400 problems generated from `seed` against the
+/// reference, summing what `count` reads from each solve's statistics.
+fn check_counting<const N: usize>(
+    algo: Algo,
+    seed: u64,
+    count: impl Fn(&Stats) -> [u64; N],
+) -> (CheckReport, [u64; N]) {
+    let problems = generate(seed, 400);
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(16);
+    let mut sums = [0; N];
+    let report = check_solver(&problems, &mut |game| {
+        let r = solve_one(&mut solver, game, algo, &stop);
+        for (sum, n) in sums.iter_mut().zip(count(&r.stats)) {
+            *sum += n;
+        }
+        answer(&r)
+    });
+    (report, sums)
 }
 
 /// Plain df-pn leaves out the attacker's captures that start a ko loop
@@ -135,15 +149,7 @@ fn fixpoint_rule_prunes_and_keeps_what_matters() {
 /// where it happens (every problem is solved under the three models).
 #[test]
 fn dfpn_ko_loops_left_out_agree_with_exhaustive_search() {
-    let problems = generate(0x10_0B5, 400);
-    let stop = AtomicBool::new(false);
-    let mut solver = Solver::new(16);
-    let mut drops = 0;
-    let report = check_solver(&problems, &mut |game| {
-        let r = solve_one(&mut solver, game, Algo::Dfpn, &stop);
-        drops += r.stats.loop_drops;
-        answer(&r)
-    });
+    let (report, [drops]) = check_counting(Algo::Dfpn, 0x10_0B5, |s| [s.loop_drops]);
     eprintln!("dfpn: {drops} attacker nodes left out a ko loop\n{report}");
     assert!(report.is_clean(), "{report}");
     assert!(drops > 100, "the rule fired too rarely: {drops}");
@@ -159,15 +165,8 @@ fn dfpn_ko_loops_left_out_agree_with_exhaustive_search() {
 /// lost by the rule; with the null move, 34 and 1,205).
 #[test]
 fn fixpoint_ko_bans_hold_after_the_null_move() {
-    let problems = generate(0x6B0B_A115, 400);
-    let stop = AtomicBool::new(false);
-    let mut solver = Solver::new(16);
-    let (mut null_lost, mut failed) = (0, 0);
-    let report = check_solver(&problems, &mut |game| {
-        let r = solve_one(&mut solver, game, Algo::FixpointDfpn, &stop);
-        null_lost += r.stats.fix_null_lost;
-        failed += r.stats.fix_fail_ko;
-        answer(&r)
+    let (report, [null_lost, failed]) = check_counting(Algo::FixpointDfpn, 0x6B0B_A115, |s| {
+        [s.fix_null_lost, s.fix_fail_ko]
     });
     eprintln!(
         "fixpoint under ko bans: {null_lost} nodes lost by the rule, {failed} failed\n{report}"
