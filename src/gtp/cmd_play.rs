@@ -10,6 +10,7 @@ use crate::go::handicap::sort_gtp;
 use crate::go::score;
 use crate::go::{Color, Move, Vertex};
 use crate::search::{self, SearchLimits, SearchResult};
+use std::fmt::Write as _;
 
 pub const COMMANDS: &[Command] = &[
     Command {
@@ -71,9 +72,15 @@ fn search(engine: &mut Engine, color: Color) -> SearchResult {
     let result = engine.player.genmove(game, color, &limits, &stop);
     // Keeps our own clock right for controllers that never send time_left.
     engine.time.spend(color, result.elapsed);
+    // The expected line, so that a user (or a session studying a lost
+    // game) sees what the search believed, not only its choice.
+    let mut pv = String::new();
+    for m in &result.pv {
+        let _ = write!(pv, " {m}");
+    }
     log::info!(
         "genmove {color}: {} value {} depth {} nodes {} in {:.3} s ({:.0} nodes/s); \
-         clock {:.3} s/{} stones, target {:.3} s, limit {:.3} s",
+         clock {:.3} s/{} stones, target {:.3} s, limit {:.3} s; pv{}",
         result.best,
         result.value,
         result.depth,
@@ -84,6 +91,7 @@ fn search(engine: &mut Engine, color: Color) -> SearchResult {
         clock.stones,
         limits.time.unwrap_or_default().as_secs_f64(),
         limits.hard_time.unwrap_or_default().as_secs_f64(),
+        if pv.is_empty() { " -" } else { &pv },
     );
     result
 }
