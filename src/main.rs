@@ -11,7 +11,7 @@ use tesuji::search::random::DEFAULT_SEED;
 
 const USAGE: &str =
     "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
-[--depth N] [--tt-mb N] [--game SPEC] [--player random|search] [--seed N]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
+[--depth N] [--tt-mb N] [--mc N] [--game SPEC] [--player random|search] [--seed N]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
 [--algo A,B,...] [--game SPEC,...]\n       tesuji bench player\n       tesuji bench search [--depth D] [--plies P] [--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration] [--ordering full|history|none] [--stats]\n       \
 tesuji solve --game GAME [--algo ALGO] [--nodes N] [--time SECONDS] [--memory MB]\n       \
 tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
@@ -41,6 +41,14 @@ fn parse_gtp_flags(args: &[String]) -> Result<Config, String> {
             "--depth" => {
                 let v = value()?;
                 config.max_depth = Some(v.parse().map_err(|_| format!("bad depth {v}"))?);
+            }
+            "--mc" => {
+                let v = value()?;
+                config.mc_playouts = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n <= tesuji::search::mc::MAX_PLAYOUTS)
+                    .ok_or_else(|| format!("bad playout count {v}"))?;
             }
             "--game" => {
                 let v = value()?;

@@ -1,8 +1,8 @@
 //! The search must not touch the heap once the player exists: a counting
 //! global allocator watches whole `Player::search` and `Player::genmove`
 //! calls on 5×5, 9×9 and 19×19 under depth, node and time limits (the
-//! quiescence search and the evaluation included), and the evaluation on
-//! its own.
+//! quiescence search, the evaluation and the Monte-Carlo leaf estimate
+//! included), and the evaluation on its own.
 //!
 //! Only allocations made by the measuring thread while its flag is set are
 //! counted, so the test harness's own threads cannot disturb the count.
@@ -76,6 +76,15 @@ fn search_does_not_allocate() {
         let (r, n) = counted(|| player.genmove(g, color, &SearchLimits::depth(2), &stop));
         assert_eq!(n, 0, "genmove allocated {n} times");
         assert!(!r.pv.is_empty());
+        player.new_game();
+    }
+    // The Monte-Carlo leaf estimate plays its random games on a scratch
+    // board inside the player.
+    player.set_monte_carlo(4);
+    for g in &games {
+        let (r, n) = counted(|| player.genmove(g, g.to_move(), &SearchLimits::depth(2), &stop));
+        assert_eq!(n, 0, "genmove with playouts allocated {n} times");
+        assert!(r.nodes > 0);
         player.new_game();
     }
 }

@@ -3,18 +3,21 @@
 //! `tesuji match` (engines.toml profile `tesuji-random`).
 //!
 //! `tesuji-player` with no argument answers the current choice
-//! (`search`, `search depth=N`, `search nodes=N`, `search depth=N nodes=M`,
-//! `random seed=N`); `tesuji-player random [SEED]` and `tesuji-player search
-//! [DEPTH] [nodes=N]` change it. A node budget makes play independent of
-//! the machine's load, which is what fair comparisons on a shared machine
-//! need. The same choice is
-//! available on the command line: `tesuji --player random --seed N`,
-//! `tesuji --depth N`.
+//! (`search mc=M`, `search depth=N mc=M`, `search nodes=N mc=M`,
+//! `search depth=N nodes=K mc=M`, `random seed=N`); `tesuji-player random
+//! [SEED]` and `tesuji-player search [DEPTH] [nodes=N] [mc=M]` change it. A
+//! node budget makes play independent of the machine's load, which is what
+//! fair comparisons on a shared machine need. `mc=M` sets the random games
+//! per leaf of the Monte-Carlo half of the leaf value (`search::mc`; 0 is
+//! the static evaluation alone). The same choice is available on the
+//! command line: `tesuji --player random --seed N`, `tesuji --depth N`,
+//! `tesuji --mc M`.
 
 use super::engine::Engine;
 use super::parse::Args;
 use super::registry::Command;
 use crate::go::Color;
+use crate::search::mc::{DEFAULT_PLAYOUTS, MAX_PLAYOUTS};
 use crate::search::random::{RandomPlayer, DEFAULT_SEED};
 
 pub const COMMANDS: &[Command] = &[Command {
@@ -34,6 +37,9 @@ fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
                 if let Some(n) = engine.config.max_nodes {
                     s += &format!(" nodes={n}");
                 }
+                if engine.config.mc_playouts != 0 {
+                    s += &format!(" mc={}", engine.config.mc_playouts);
+                }
                 s
             }
         });
@@ -48,9 +54,14 @@ fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
             engine.random = Some(RandomPlayer::new(seed));
         }
         "search" => {
-            let (mut depth, mut nodes) = (None, None);
+            let (mut depth, mut nodes, mut mc) = (None, None, None);
             while let Some(s) = args.opt_string() {
-                if let Some(n) = s.strip_prefix("nodes=") {
+                if let Some(n) = s.strip_prefix("mc=") {
+                    match n.parse::<u32>() {
+                        Ok(n) if n <= MAX_PLAYOUTS && mc.is_none() => mc = Some(n),
+                        _ => return Err("invalid mc".into()),
+                    }
+                } else if let Some(n) = s.strip_prefix("nodes=") {
                     match n.parse::<u64>() {
                         Ok(n) if n > 0 && nodes.is_none() => nodes = Some(n),
                         _ => return Err("invalid nodes".into()),
@@ -65,6 +76,7 @@ fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
             engine.random = None;
             engine.config.max_depth = depth;
             engine.config.max_nodes = nodes;
+            engine.config.mc_playouts = mc.unwrap_or(DEFAULT_PLAYOUTS);
         }
         _ => return Err("unknown player (random or search)".into()),
     }

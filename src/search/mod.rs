@@ -27,6 +27,7 @@ pub mod benson;
 pub mod eval;
 pub mod final_status;
 pub mod influence;
+pub mod mc;
 pub(crate) mod movegen;
 pub mod negascout;
 pub(crate) mod quiesce;
@@ -198,6 +199,12 @@ impl Player {
     /// `negascout::Core::exact_leaves`).
     pub fn set_exact_leaves(&mut self, on: bool) {
         self.core.exact_leaves = on;
+    }
+
+    /// Random games per leaf for the Monte-Carlo half of the leaf value
+    /// ([`mc`]); 0 (the default) leaves the static evaluation alone.
+    pub fn set_monte_carlo(&mut self, playouts: u32) {
+        self.core.mc.playouts = playouts;
     }
 
     /// Turns the transposition table on or off (on by default). With it off

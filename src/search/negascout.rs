@@ -34,6 +34,7 @@
 //! table lives in `Core`, allocated once by the player.
 
 use super::eval::UNIT;
+use super::mc::{McEval, MC_SHARE};
 use super::movegen::{self, MoveList, Scored};
 use super::quiesce::{self, Leaf};
 use super::status::Status;
@@ -78,6 +79,10 @@ pub(crate) struct Core {
     /// and in move ordering when `use_status` is set.
     pub status: Box<Status>,
     pub use_status: bool,
+    /// The Monte-Carlo leaf estimate ([`super::mc`]); used in place of the
+    /// quiescence search and static evaluation when its playout count is
+    /// not 0.
+    pub mc: McEval,
     killers: [[u16; 2]; MAX_PLY],
     history: [[u32; NUM_POINTS]; 2],
     /// Triangular principal-variation table: `pv[ply][..pv_len[ply]]`.
@@ -110,6 +115,7 @@ impl Core {
             exact_leaves: false,
             status: Status::new(),
             use_status: false,
+            mc: McEval::new(),
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: [[0; NUM_POINTS]; 2],
             pv: [[0; MAX_PLY]; MAX_PLY],
@@ -499,6 +505,30 @@ impl<'a> Search<'a> {
         self.core.filter[i / 64] & (1 << (i % 64)) != 0 && self.ctx.history.contains(&h)
     }
 
+    /// The value of a leaf for the side to move: the quiescence search over
+    /// the static evaluation, averaged with the Monte-Carlo estimate
+    /// ([`super::mc`]) when that is on. The average needs the exact
+    /// quiescence value (a bound outside the window would be averaged as if
+    /// it were one), so the window is used only without it.
+    fn leaf(&mut self, b: &mut Board, alpha: i32, beta: i32, last: Point) -> i32 {
+        let mut leaf = Leaf {
+            komi: self.ctx.komi,
+            status: self.core.use_status.then_some(&*self.core.status),
+            nodes: 0,
+        };
+        let v = if self.core.mc.playouts > 0 {
+            let q = quiesce::leaf_value(&mut leaf, b, last);
+            let m = self.core.mc.value(b, self.ctx.komi);
+            (q * (100 - MC_SHARE) + m * MC_SHARE) / 100
+        } else if self.core.exact_leaves {
+            quiesce::leaf_value(&mut leaf, b, last)
+        } else {
+            quiesce::window_value(&mut leaf, b, alpha, beta, last)
+        };
+        self.nodes += leaf.nodes;
+        v
+    }
+
     /// Fail-soft NegaScout: the value of the position for the side to move,
     /// searched `depth` plies deep within `(alpha, beta)`.
     fn node(
@@ -518,18 +548,7 @@ impl<'a> Search<'a> {
             return 0;
         }
         if depth <= 0 || ply >= MAX_PLY - 1 {
-            let mut leaf = Leaf {
-                komi: self.ctx.komi,
-                status: self.core.use_status.then_some(&*self.core.status),
-                nodes: 0,
-            };
-            let v = if self.core.exact_leaves {
-                quiesce::leaf_value(&mut leaf, b, last)
-            } else {
-                quiesce::window_value(&mut leaf, b, alpha, beta, last)
-            };
-            self.nodes += leaf.nodes;
-            return v;
+            return self.leaf(b, alpha, beta, last);
         }
         let color = b.to_move();
         let key = tt::key(b, previous_pass);

@@ -1,0 +1,250 @@
+//! A Monte-Carlo estimate of the final area score, for the leaves of the
+//! player's search: the mean score of a few random games played to the
+//! end from the leaf (B. Brügmann, "Monte Carlo Go", 1993; B. Bouzy and
+//! B. Helmstetter, "Monte-Carlo Go developments", ACG 10, 2003, who put
+//! such an evaluation under a shallow minimax search).
+//!
+//! The static estimate of [`super::eval`] reads territory off the stones
+//! near each point, and on an open 9×9 board it sees nothing in a wall
+//! facing an empty side: it preferred crawling on the second line to
+//! building one, and lost by 50 points a game to GNU Go level 0. Random
+//! games to the end see the whole board: a side that the wall faces is won
+//! by the wall's owner in most of them.
+//!
+//! The random games follow a light policy, as Monte-Carlo Go programs do
+//! (Gelly, Wang, Munos and Teytaud, "Modification of UCT with patterns in
+//! Monte-Carlo Go", 2006, keep the capture rule): capture a block in atari
+//! when there is one, else save an own block in atari when its liberty
+//! gives it two or more, else a uniformly random legal move that does not
+//! fill the mover's own eye; the game ends after two passes. A playout's
+//! random generator is seeded with the leaf's hash and the playout's
+//! number, so a leaf always gets the same value (the search's node counts
+//! stay reproducible and the transposition table stays consistent).
+//!
+//! Playouts run on a scratch copy of the board (no undo stack); nothing
+//! allocates.
+
+use super::eval::UNIT;
+use crate::go::board::{Board, Point, Undo, BLACK, EMPTY, PASS, WHITE};
+use crate::go::playout::{is_true_eye, Rng};
+use crate::go::Color;
+
+/// Percent of a leaf's value that the estimate makes up; the quiescence
+/// search over the static evaluation makes the rest. The static side
+/// knows what random games do not: Benson life, the solver's verdicts on
+/// the blocks, blocks in atari at the leaf. Half and half scored better
+/// than the estimate alone (10 games at 20 s against GNU Go level 0: mean
+/// margin −35.6 against −47.8).
+pub(crate) const MC_SHARE: i32 = 50;
+
+/// Random games per leaf unless the user says otherwise (`--mc`,
+/// `tesuji-player search mc=N`).
+pub const DEFAULT_PLAYOUTS: u32 = 0;
+/// Most random games per leaf accepted: beyond it one leaf takes longer
+/// than a whole move of a fast game.
+pub const MAX_PLAYOUTS: u32 = 10_000;
+
+/// Scratch state of the evaluation, owned by the search core.
+pub(crate) struct McEval {
+    scratch: Board,
+    undo: Undo,
+    /// Playouts per leaf; 0 turns the estimate off.
+    pub playouts: u32,
+    /// Moves played in playouts (the search counts them apart from nodes).
+    pub moves: u64,
+}
+
+impl McEval {
+    pub fn new() -> McEval {
+        let mut b = Board::new(1);
+        let undo = b.play(Color::Black, PASS);
+        McEval {
+            scratch: Board::new(1),
+            undo,
+            playouts: 0,
+            moves: 0,
+        }
+    }
+
+    /// The mean area score, komi (`komi`, in [`UNIT`]s) included, of
+    /// `self.playouts` random games from `b`, for the side to move in `b`.
+    pub fn value(&mut self, b: &Board, komi: i32) -> i32 {
+        let n = self.playouts.max(1);
+        let mut sum: i64 = 0;
+        for i in 0..n {
+            self.scratch.clone_from(b);
+            let seed = b.hash() ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let mut rng = Rng::new(seed);
+            self.moves += self.play_out(&mut rng) as u64;
+            sum += i64::from(black_area(&self.scratch));
+        }
+        let black = (sum * i64::from(UNIT) / i64::from(n)) as i32 - komi;
+        match b.to_move() {
+            Color::Black => black,
+            Color::White => -black,
+        }
+    }
+
+    fn play_out(&mut self, rng: &mut Rng) -> usize {
+        let b = &mut self.scratch;
+        let size = b.size();
+        let n = size * size;
+        // Long enough for every real game; a cycle of kos stops here.
+        let max_moves = 3 * n;
+        let mut passes = 0;
+        let mut moves = 0;
+        while passes < 2 && moves < max_moves {
+            let color = b.to_move();
+            let p = urgent(b, color).unwrap_or_else(|| random_move(b, color, rng, n, size));
+            passes = if p == PASS { passes + 1 } else { 0 };
+            b.play_into(color, p, &mut self.undo);
+            moves += 1;
+        }
+        moves
+    }
+}
+
+/// A capture of an enemy block in atari, else the escape of an own block
+/// in atari to two liberties or more.
+fn urgent(b: &Board, color: Color) -> Option<Point> {
+    let mut found = None;
+    b.for_each_atari_block(color.opp(), |h| {
+        if found.is_none() {
+            if let Some(l) = b.first_liberty(h) {
+                if b.is_legal(color, l) {
+                    found = Some(l);
+                }
+            }
+        }
+    });
+    if found.is_some() {
+        return found;
+    }
+    b.for_each_atari_block(color, |h| {
+        if found.is_none() {
+            if let Some(l) = b.first_liberty(h) {
+                if matches!(b.after_stone(color, l), Some((libs, _)) if libs >= 2) {
+                    found = Some(l);
+                }
+            }
+        }
+    });
+    found
+}
+
+fn random_move(b: &Board, color: Color, rng: &mut Rng, n: usize, size: usize) -> Point {
+    let start = rng.below(n);
+    for i in 0..n {
+        let k = (start + i) % n;
+        let p = Board::point_at(k % size, k / size);
+        if b.is_empty(p) && b.is_legal(color, p) && !is_true_eye(b, color, p) {
+            // A self-atari of two stones or more is almost always a
+            // blunder; random games full of them misjudge every group.
+            // (When nothing else is left the mover passes, which also
+            // keeps a seki alive.)
+            if matches!(b.after_stone(color, p), Some((1, s)) if s >= 2) {
+                continue;
+            }
+            return p;
+        }
+    }
+    PASS
+}
+
+/// Black's stones and eyes minus white's, for a board played to the end:
+/// an empty point counts for the colour of its neighbours when they are
+/// all one colour.
+fn black_area(b: &Board) -> i32 {
+    let mut diff = 0;
+    for p in b.points() {
+        match b.cell(p) {
+            BLACK => diff += 1,
+            WHITE => diff -= 1,
+            EMPTY => {
+                let mut seen = 0u8;
+                for q in Board::neighbors(p) {
+                    match b.cell(q) {
+                        BLACK => seen |= 1,
+                        WHITE => seen |= 2,
+                        _ => {}
+                    }
+                }
+                diff += match seen {
+                    1 => 1,
+                    2 => -1,
+                    _ => 0,
+                };
+            }
+            _ => {}
+        }
+    }
+    diff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::testutil::board_from;
+
+    fn mc(playouts: u32) -> McEval {
+        let mut m = McEval::new();
+        m.playouts = playouts;
+        m
+    }
+
+    #[test]
+    fn a_settled_board_scores_exactly_for_either_side() {
+        // Black's two eyes: every move left fills one (black) or is
+        // suicide (white), so both pass at once.
+        let mut b = board_from(
+            "
+            XXXXX
+            X.X.X
+            XXXXX
+            XXXXX
+            XXXXX",
+        );
+        let mut m = mc(8);
+        assert_eq!(m.value(&b, 700), 2500 - 700);
+        assert_eq!(m.moves, 16, "two passes per playout");
+        b.set_to_move(Color::White);
+        assert_eq!(m.value(&b, 700), -(2500 - 700));
+    }
+
+    #[test]
+    fn a_block_in_atari_is_captured_by_the_side_to_move() {
+        let b = board_from(
+            "
+            .XXX.
+            XOOOX
+            XOOO.
+            XOOOX
+            .XXX.",
+        );
+        // Black takes the nine stones in every random game and owns the
+        // board, whatever follows at random.
+        let v = mc(16).value(&b, 0);
+        assert!(v > 15 * UNIT, "{v}");
+    }
+
+    #[test]
+    fn the_same_leaf_gets_the_same_value() {
+        let b = board_from(
+            "
+            .........
+            .........
+            ..O...O..
+            .........
+            ....X....
+            .........
+            ..X...X..
+            .........
+            .........",
+        );
+        let (mut m1, mut m2) = (mc(20), mc(20));
+        let v = m1.value(&b, 700);
+        assert_eq!(v, m2.value(&b, 700));
+        assert_eq!(m1.moves, m2.moves);
+        assert!(v > -81 * UNIT && v < 81 * UNIT);
+    }
+}
