@@ -44,11 +44,12 @@ fn parse_gtp_flags(args: &[String]) -> Result<Config, String> {
             }
             "--mc" => {
                 let v = value()?;
-                config.mc_playouts = v
-                    .parse()
-                    .ok()
-                    .filter(|&n| n <= tesuji::search::mc::MAX_PLAYOUTS)
-                    .ok_or_else(|| format!("bad playout count {v}"))?;
+                config.mc_playouts = Some(
+                    v.parse()
+                        .ok()
+                        .filter(|&n| n <= tesuji::search::mc::MAX_PLAYOUTS)
+                        .ok_or_else(|| format!("bad playout count {v}"))?,
+                );
             }
             "--game" => {
                 let v = value()?;

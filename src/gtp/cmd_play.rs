@@ -69,7 +69,10 @@ fn search(engine: &mut Engine, color: Color) -> SearchResult {
     };
     let clock = engine.time.clock(color);
     let stop = engine.stop.clone();
-    engine.player.set_monte_carlo(engine.config.mc_playouts);
+    engine.player.set_monte_carlo(search::mc::playouts_for(
+        game.size(),
+        engine.config.mc_playouts,
+    ));
     let result = engine.player.genmove(game, color, &limits, &stop);
     // Keeps our own clock right for controllers that never send time_left.
     engine.time.spend(color, result.elapsed);

@@ -3,13 +3,13 @@
 //! `tesuji match` (engines.toml profile `tesuji-random`).
 //!
 //! `tesuji-player` with no argument answers the current choice
-//! (`search mc=M`, `search depth=N mc=M`, `search nodes=N mc=M`,
-//! `search depth=N nodes=K mc=M`, `random seed=N`); `tesuji-player random
-//! [SEED]` and `tesuji-player search [DEPTH] [nodes=N] [mc=M]` change it. A
-//! node budget makes play independent of the machine's load, which is what
-//! fair comparisons on a shared machine need. `mc=M` sets the random games
-//! per leaf of the Monte-Carlo half of the leaf value (`search::mc`; 0 is
-//! the static evaluation alone). The same choice is available on the
+//! (`search`, then ` depth=N`, ` nodes=N` and ` mc=M` when set, or
+//! `random seed=N`); `tesuji-player random [SEED]` and `tesuji-player search
+//! [DEPTH] [nodes=N] [mc=M]` change it. A node budget makes play independent
+//! of the machine's load, which is what fair comparisons on a shared machine
+//! need. `mc=M` sets the random games per leaf of the Monte-Carlo half of
+//! the leaf value (`search::mc`; 0 is the static evaluation alone; unset,
+//! the board size decides). The same choice is available on the
 //! command line: `tesuji --player random --seed N`, `tesuji --depth N`,
 //! `tesuji --mc M`.
 
@@ -17,7 +17,7 @@ use super::engine::Engine;
 use super::parse::Args;
 use super::registry::Command;
 use crate::go::Color;
-use crate::search::mc::{DEFAULT_PLAYOUTS, MAX_PLAYOUTS};
+use crate::search::mc::MAX_PLAYOUTS;
 use crate::search::random::{RandomPlayer, DEFAULT_SEED};
 
 pub const COMMANDS: &[Command] = &[Command {
@@ -37,8 +37,8 @@ fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
                 if let Some(n) = engine.config.max_nodes {
                     s += &format!(" nodes={n}");
                 }
-                if engine.config.mc_playouts != 0 {
-                    s += &format!(" mc={}", engine.config.mc_playouts);
+                if let Some(m) = engine.config.mc_playouts {
+                    s += &format!(" mc={m}");
                 }
                 s
             }
@@ -76,7 +76,7 @@ fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
             engine.random = None;
             engine.config.max_depth = depth;
             engine.config.max_nodes = nodes;
-            engine.config.mc_playouts = mc.unwrap_or(DEFAULT_PLAYOUTS);
+            engine.config.mc_playouts = mc;
         }
         _ => return Err("unknown player (random or search)".into()),
     }
@@ -138,6 +138,16 @@ mod tests {
         assert!(run(&mut e, "tesuji-player search nodes=0").is_err());
         assert!(run(&mut e, "tesuji-player search nodes=x").is_err());
         assert!(run(&mut e, "tesuji-player search 2 3").is_err());
+        assert_eq!(run(&mut e, "tesuji-player search 2 mc=16"), Ok("".into()));
+        assert_eq!(
+            run(&mut e, "tesuji-player"),
+            Ok("search depth=2 mc=16".into())
+        );
+        assert!(run(&mut e, "tesuji-player search mc=16 mc=16").is_err());
+        assert!(run(&mut e, "tesuji-player search mc=-1").is_err());
+        assert!(run(&mut e, "tesuji-player search mc=10001").is_err());
+        run(&mut e, "tesuji-player search mc=0").unwrap();
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("search mc=0".into()));
         run(&mut e, "tesuji-player search").unwrap();
         assert_eq!(run(&mut e, "tesuji-player"), Ok("search".into()));
         assert!(run(&mut e, "tesuji-player random x").is_err());

@@ -29,8 +29,9 @@ pub struct Config {
     /// machine's load), if any; with `max_depth` both apply.
     pub max_nodes: Option<u64>,
     /// Random games per leaf in the player's Monte-Carlo leaf estimate
-    /// (`--mc`, `tesuji-player search mc=N`); 0 turns it off.
-    pub mc_playouts: u32,
+    /// (`--mc`, `tesuji-player search mc=N`; 0 turns it off); `None` leaves
+    /// it to the board size (`search::mc::playouts_for`).
+    pub mc_playouts: Option<u32>,
     /// The game at start-up (`--game`); `None` is Go on 19×19.
     pub game: Option<GameSpec>,
     /// Play uniformly random moves from this seed (`--player random
@@ -46,7 +47,7 @@ impl Default for Config {
             tt_megabytes: 64,
             max_depth: None,
             max_nodes: None,
-            mc_playouts: crate::search::mc::DEFAULT_PLAYOUTS,
+            mc_playouts: None,
             game: None,
             random_seed: None,
         }

@@ -6,8 +6,11 @@
 //! Positions: the empty 9×9 and 19×19 boards, and mid-game positions built by
 //! playing fixed move sequences. Each is searched to a fixed depth with a
 //! fresh table, so the signature does not depend on the order of positions.
+//! The 9×9 positions are then searched again with the Monte-Carlo leaf
+//! estimate of the default 9×9 player ([`super::mc`]), whose speed is
+//! counted in random games and their moves per second as well as nodes.
 
-use super::{Player, SearchLimits};
+use super::{mc, Player, SearchLimits};
 use crate::go::{Color, Game, Move, Vertex};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -39,6 +42,9 @@ const POSITIONS: &[(&str, usize, &str, u32)] = &[
         4,
     ),
 ];
+
+/// Depth of the Monte-Carlo part of the benchmark (what a 60 s game reaches).
+const MC_DEPTH: u32 = 2;
 
 /// Parses a GTP vertex or `pass`.
 fn parse_move(s: &str) -> Move {
@@ -92,6 +98,38 @@ pub fn bench(out: &mut impl Write) -> u64 {
             info.value,
         );
     }
+    // The default player on 9×9 averages its leaves with random games
+    // (`super::mc`): the same positions at the depth it reaches in a game.
+    let _ = writeln!(
+        out,
+        "Monte-Carlo leaves, {} random games each:",
+        mc::DEFAULT_PLAYOUTS
+    );
+    player.set_monte_carlo(mc::DEFAULT_PLAYOUTS);
+    for &(name, size, moves, _) in POSITIONS.iter().filter(|p| p.1 <= mc::DEFAULT_MAX_SIZE) {
+        let game = position(size, moves);
+        player.new_game();
+        let (games0, moves0) = player.playouts();
+        let start = Instant::now();
+        let info = player.genmove(&game, game.to_move(), &SearchLimits::depth(MC_DEPTH), &stop);
+        let took = start.elapsed();
+        let (games1, moves1) = player.playouts();
+        total_nodes += info.nodes;
+        total_time += took;
+        let secs = took.as_secs_f64().max(1e-9);
+        let _ = writeln!(
+            out,
+            "{name:<14} depth {MC_DEPTH}  nodes {:>9}  time {:>7.1} ms  nps {:>8.0}  games/s {:>7.0}  moves/s {:>9.0}  best {} value {}",
+            info.nodes,
+            secs * 1e3,
+            info.nodes as f64 / secs,
+            (games1 - games0) as f64 / secs,
+            (moves1 - moves0) as f64 / secs,
+            info.best,
+            info.value,
+        );
+    }
+    player.set_monte_carlo(0);
     let _ = writeln!(
         out,
         "===========================\nTotal time (ms) : {:.0}\nNodes searched  : {}\nNodes/second    : {:.0}",

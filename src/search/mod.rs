@@ -207,6 +207,12 @@ impl Player {
         self.core.mc.playouts = playouts;
     }
 
+    /// Random games the Monte-Carlo estimate has played since the player
+    /// was made, and their moves.
+    pub fn playouts(&self) -> (u64, u64) {
+        (self.core.mc.games, self.core.mc.moves)
+    }
+
     /// Turns the transposition table on or off (on by default). With it off
     /// the search is plain NegaScout, which tests compare to alpha-beta.
     pub fn set_tt_enabled(&mut self, on: bool) {

@@ -79,9 +79,8 @@ pub(crate) struct Core {
     /// and in move ordering when `use_status` is set.
     pub status: Box<Status>,
     pub use_status: bool,
-    /// The Monte-Carlo leaf estimate ([`super::mc`]); used in place of the
-    /// quiescence search and static evaluation when its playout count is
-    /// not 0.
+    /// The Monte-Carlo leaf estimate ([`super::mc`]), averaged with the
+    /// quiescence value at every leaf when its playout count is not 0.
     pub mc: McEval,
     killers: [[u16; 2]; MAX_PLY],
     history: [[u32; NUM_POINTS]; 2],
