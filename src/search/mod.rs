@@ -7,7 +7,9 @@
 //! ataris below the leaves (`quiesce`), and a static evaluation that
 //! estimates the area score ([`eval`]) with the help of Benson's
 //! unconditional life ([`benson`]) and Bouzy's dilation/erosion territory
-//! maps ([`influence`]).
+//! maps ([`influence`]). On boards up to 9×9 each leaf's value is by
+//! default the mean of that and a Monte-Carlo estimate, the mean score of
+//! random games played from the leaf ([`mc`]).
 //! [`time`] turns GTP's clock commands into a thinking time per move, and
 //! [`mod@bench`] is the fixed-work benchmark behind `tesuji bench`.
 //!
