@@ -16,7 +16,8 @@
 //! Monte-Carlo Go", 2006, keep the capture rule): capture a block in atari
 //! when there is one, else save an own block in atari when its liberty
 //! gives it two or more, else a uniformly random legal move that does not
-//! fill the mover's own eye; the game ends after two passes. A playout's
+//! fill the mover's own eye and is not a self-atari of two stones or more
+//! (with none left the mover passes); the game ends after two passes. A playout's
 //! random generator is seeded with the leaf's hash and the playout's
 //! number, so a leaf always gets the same value (the search's node counts
 //! stay reproducible and the transposition table stays consistent).
@@ -49,7 +50,9 @@ use crate::go::Color;
 /// | 256 games, 50% | −43.8 |
 ///
 /// The spread between runs of one setting is about ±10, so only the
-/// static-only and 75% rows are clearly worse than half and half.
+/// static-only and 75% rows are clearly worse than half and half. At 60 s
+/// (100 games each) the default (64 games, 50%) lost by 35.3 points on
+/// average, the static evaluation alone by 47.8; neither won more than 2.
 pub(crate) const MC_SHARE: i32 = 50;
 
 /// Random games per leaf on boards up to [`DEFAULT_MAX_SIZE`] unless the
@@ -71,6 +74,7 @@ pub fn playouts_for(size: usize, chosen: Option<u32>) -> u32 {
         0
     })
 }
+
 /// Most random games per leaf accepted: beyond it one leaf takes longer
 /// than a whole move of a fast game.
 pub const MAX_PLAYOUTS: u32 = 10_000;
