@@ -78,27 +78,42 @@ pub fn is_true_eye(board: &Board, color: Color, p: Point) -> bool {
 /// (or `MAX_PLAYOUT` moves), pushing every undo record onto `undos`.
 /// Returns the number of moves played. Allocation-free.
 pub fn playout(board: &mut Board, rng: &mut Rng, undos: &mut ArrayVec<Undo, MAX_PLAYOUT>) -> usize {
-    let size = board.size();
-    let n = size * size;
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && !undos.is_full() {
         let color = board.to_move();
-        let start = rng.below(n);
-        let mut chosen = PASS;
-        for i in 0..n {
-            let k = (start + i) % n;
-            let p = Board::point_at(k % size, k / size);
-            if board.is_empty(p) && board.is_legal(color, p) && !is_true_eye(board, color, p) {
-                chosen = p;
-                break;
-            }
-        }
+        let chosen = random_move(board, color, rng, |_, _| false);
         passes = if chosen == PASS { passes + 1 } else { 0 };
         undos.push(board.play(color, chosen));
         moves += 1;
     }
     moves
+}
+
+/// A random legal move for `color` that does not fill its own true eye and
+/// that `reject` does not refuse, found by scanning the board from a random
+/// point; `PASS` when there is none.
+pub fn random_move(
+    board: &Board,
+    color: Color,
+    rng: &mut Rng,
+    reject: impl Fn(&Board, Point) -> bool,
+) -> Point {
+    let size = board.size();
+    let n = size * size;
+    let start = rng.below(n);
+    for i in 0..n {
+        let k = (start + i) % n;
+        let p = Board::point_at(k % size, k / size);
+        if board.is_empty(p)
+            && board.is_legal(color, p)
+            && !is_true_eye(board, color, p)
+            && !reject(board, p)
+        {
+            return p;
+        }
+    }
+    PASS
 }
 
 /// Takes back every move recorded in `undos`, newest first.

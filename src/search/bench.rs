@@ -73,6 +73,43 @@ pub fn position(size: usize, moves: &str) -> Game {
     game
 }
 
+/// Searches one position to `depth` with a fresh table and prints its
+/// line (with the random games' speed when the player plays any); returns
+/// the nodes and the time taken.
+fn search_one(
+    player: &mut Player,
+    stop: &AtomicBool,
+    out: &mut impl Write,
+    name: &str,
+    size: usize,
+    moves: &str,
+    depth: u32,
+) -> (u64, Duration) {
+    let game = position(size, moves);
+    player.new_game();
+    let (games0, moves0) = player.playouts();
+    let start = Instant::now();
+    let info = player.genmove(&game, game.to_move(), &SearchLimits::depth(depth), stop);
+    let took = start.elapsed();
+    let (games1, moves1) = player.playouts();
+    let secs = took.as_secs_f64().max(1e-9);
+    let mut line = format!(
+        "{name:<14} depth {depth}  nodes {:>9}  time {:>7.1} ms  nps {:>8.0}",
+        info.nodes,
+        secs * 1e3,
+        info.nodes as f64 / secs,
+    );
+    if games1 > games0 {
+        line += &format!(
+            "  games/s {:>7.0}  moves/s {:>9.0}",
+            (games1 - games0) as f64 / secs,
+            (moves1 - moves0) as f64 / secs,
+        );
+    }
+    let _ = writeln!(out, "{line}  best {} value {}", info.best, info.value);
+    (info.nodes, took)
+}
+
 /// Runs the benchmark, printing one line per position and a summary to
 /// `out`; returns the total number of nodes searched.
 pub fn bench(out: &mut impl Write) -> u64 {
@@ -80,23 +117,13 @@ pub fn bench(out: &mut impl Write) -> u64 {
     let mut player = Player::new(16);
     let mut total_nodes = 0u64;
     let mut total_time = Duration::ZERO;
-    for &(name, size, moves, depth) in POSITIONS {
-        let game = position(size, moves);
-        player.new_game();
-        let start = Instant::now();
-        let info = player.genmove(&game, game.to_move(), &SearchLimits::depth(depth), &stop);
-        let took = start.elapsed();
-        total_nodes += info.nodes;
+    let mut run = |player: &mut Player, out: &mut _, name, size, moves, depth| {
+        let (nodes, took) = search_one(player, &stop, out, name, size, moves, depth);
+        total_nodes += nodes;
         total_time += took;
-        let _ = writeln!(
-            out,
-            "{name:<14} depth {depth}  nodes {:>9}  time {:>7.1} ms  nps {:>8.0}  best {} value {}",
-            info.nodes,
-            took.as_secs_f64() * 1e3,
-            info.nodes as f64 / took.as_secs_f64().max(1e-9),
-            info.best,
-            info.value,
-        );
+    };
+    for &(name, size, moves, depth) in POSITIONS {
+        run(&mut player, out, name, size, moves, depth);
     }
     // The default player on 9×9 averages its leaves with random games
     // (`super::mc`): the same positions at the depth it reaches in a game.
@@ -107,27 +134,7 @@ pub fn bench(out: &mut impl Write) -> u64 {
     );
     player.set_monte_carlo(mc::DEFAULT_PLAYOUTS);
     for &(name, size, moves, _) in POSITIONS.iter().filter(|p| p.1 <= mc::DEFAULT_MAX_SIZE) {
-        let game = position(size, moves);
-        player.new_game();
-        let (games0, moves0) = player.playouts();
-        let start = Instant::now();
-        let info = player.genmove(&game, game.to_move(), &SearchLimits::depth(MC_DEPTH), &stop);
-        let took = start.elapsed();
-        let (games1, moves1) = player.playouts();
-        total_nodes += info.nodes;
-        total_time += took;
-        let secs = took.as_secs_f64().max(1e-9);
-        let _ = writeln!(
-            out,
-            "{name:<14} depth {MC_DEPTH}  nodes {:>9}  time {:>7.1} ms  nps {:>8.0}  games/s {:>7.0}  moves/s {:>9.0}  best {} value {}",
-            info.nodes,
-            secs * 1e3,
-            info.nodes as f64 / secs,
-            (games1 - games0) as f64 / secs,
-            (moves1 - moves0) as f64 / secs,
-            info.best,
-            info.value,
-        );
+        run(&mut player, out, name, size, moves, MC_DEPTH);
     }
     player.set_monte_carlo(0);
     let _ = writeln!(

@@ -29,8 +29,8 @@
 //! allocates.
 
 use super::eval::UNIT;
-use crate::go::board::{Board, Point, Undo, BLACK, EMPTY, PASS, WHITE};
-use crate::go::playout::{is_true_eye, Rng};
+use crate::go::board::{Board, Point, BLACK, EMPTY, PASS, WHITE};
+use crate::go::playout::{random_move, Rng};
 use crate::go::Color;
 
 /// Percent of a leaf's value that the estimate makes up; the quiescence
@@ -82,7 +82,6 @@ pub const MAX_PLAYOUTS: u32 = 10_000;
 /// Scratch state of the evaluation, owned by the search core.
 pub(crate) struct McEval {
     scratch: Board,
-    undo: Undo,
     /// Playouts per leaf; 0 turns the estimate off.
     pub playouts: u32,
     /// Random games played, and moves played in them, since the player was
@@ -93,12 +92,8 @@ pub(crate) struct McEval {
 
 impl McEval {
     pub fn new() -> McEval {
-        // `play_into` needs a record to write; the playouts never read it
-        // (they never undo), so any record does.
-        let undo = Board::new(1).play(Color::Black, PASS);
         McEval {
             scratch: Board::new(1),
-            undo,
             playouts: 0,
             games: 0,
             moves: 0,
@@ -135,9 +130,21 @@ impl McEval {
         let mut moves = 0;
         while passes < 2 && moves < max_moves {
             let color = b.to_move();
-            let p = urgent(b, color).unwrap_or_else(|| random_move(b, color, rng, n, size));
+            // A self-atari of two stones or more is almost always a
+            // blunder; random games full of them misjudge every group.
+            // (When nothing else is left the mover passes, which also
+            // keeps a seki alive.)
+            let p = urgent(b, color).unwrap_or_else(|| {
+                random_move(
+                    b,
+                    color,
+                    rng,
+                    |b, p| matches!(b.after_stone(color, p), Some((1, s)) if s >= 2),
+                )
+            });
             passes = if p == PASS { passes + 1 } else { 0 };
-            b.play_into(color, p, &mut self.undo);
+            // No undo: the scratch board is overwritten by the next game.
+            b.play(color, p);
             moves += 1;
         }
         moves
@@ -170,25 +177,6 @@ fn urgent(b: &Board, color: Color) -> Option<Point> {
         }
     });
     found
-}
-
-fn random_move(b: &Board, color: Color, rng: &mut Rng, n: usize, size: usize) -> Point {
-    let start = rng.below(n);
-    for i in 0..n {
-        let k = (start + i) % n;
-        let p = Board::point_at(k % size, k / size);
-        if b.is_empty(p) && b.is_legal(color, p) && !is_true_eye(b, color, p) {
-            // A self-atari of two stones or more is almost always a
-            // blunder; random games full of them misjudge every group.
-            // (When nothing else is left the mover passes, which also
-            // keeps a seki alive.)
-            if matches!(b.after_stone(color, p), Some((1, s)) if s >= 2) {
-                continue;
-            }
-            return p;
-        }
-    }
-    PASS
 }
 
 /// Black's stones and eyes minus white's, for a board played to the end:
