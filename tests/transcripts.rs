@@ -507,6 +507,8 @@ fn command_line_flags() {
         &["gtp", "--ko", "positional", "--resign-threshold", "never"],
         &["--resign-threshold", "30.5", "--depth", "1", "--tt-mb", "1"],
         &["--game", "nogo:4x4"],
+        &["--mc", "0"],
+        &["gtp", "--mc", "10000", "--depth", "1"],
         &["gtp", "--game", "mnk:15,15,5,exact", "--ko", "simple"],
     ];
     for args in good {
@@ -529,6 +531,9 @@ fn command_line_flags() {
         &["--resign-threshold", "x"],
         &["--depth", "-1"],
         &["--tt-mb", "lots"],
+        &["--mc", "10001"],
+        &["--mc", "-1"],
+        &["--mc"],
         &["--bogus"],
         &["--game"],
         &["--game", "chess:8x8"],
