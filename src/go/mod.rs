@@ -4,6 +4,7 @@ pub mod board;
 pub mod color;
 pub mod game;
 pub mod handicap;
+pub mod pattern3;
 pub mod playout;
 pub mod score;
 pub mod vertex;

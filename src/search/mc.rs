@@ -11,16 +11,17 @@
 //! games to the end see the whole board: a side that the wall faces is won
 //! by the wall's owner in most of them.
 //!
-//! The random games follow a light policy, as Monte-Carlo Go programs do
-//! (Gelly, Wang, Munos and Teytaud, "Modification of UCT with patterns in
-//! Monte-Carlo Go", 2006, keep the capture rule): capture a block in atari
-//! when there is one, else save an own block in atari when its liberty
-//! gives it two or more, else a uniformly random legal move that does not
-//! fill the mover's own eye and is not a self-atari of two stones or more
-//! (with none left the mover passes); the game ends after two passes. A playout's
-//! random generator is seeded with the leaf's hash and the playout's
-//! number, so a leaf always gets the same value (the search's node counts
-//! stay reproducible and the transposition table stays consistent).
+//! The random games follow the policy of MoGo's (Gelly, Wang, Munos and
+//! Teytaud, "Modification of UCT with patterns in Monte-Carlo Go", 2006):
+//! capture a block in atari when there is one, else save an own block in
+//! atari when its liberty gives it two or more, else answer the last move
+//! with one of the 3×3 shapes next to it ([`pattern3`]: hane, cuts, edge
+//! blocks), else a uniformly random legal move that does not fill the
+//! mover's own eye and is not a self-atari of two stones or more (with
+//! none left the mover passes); the game ends after two passes. A
+//! playout's random generator is seeded with the leaf's hash and the
+//! playout's number, so a leaf reached by the same last move always gets
+//! the same value (the search's node counts stay reproducible).
 //!
 //! The player averages this estimate with the static one (see
 //! [`MC_SHARE`]); it is on by default on boards up to 9×9.
@@ -30,8 +31,10 @@
 
 use super::eval::UNIT;
 use crate::go::board::{Board, Point, BLACK, EMPTY, PASS, WHITE};
+use crate::go::pattern3;
 use crate::go::playout::{random_move, Rng};
 use crate::go::Color;
+use arrayvec::ArrayVec;
 
 /// Percent of a leaf's value that the estimate makes up; the quiescence
 /// search over the static evaluation makes the rest. The static side
@@ -102,7 +105,9 @@ impl McEval {
 
     /// The mean area score, komi (`komi`, in [`UNIT`]s) included, of
     /// `self.playouts` random games from `b`, for the side to move in `b`.
-    pub fn value(&mut self, b: &Board, komi: i32) -> i32 {
+    /// `last` is the move that led to `b` (`PASS` when there was none):
+    /// the first random move may answer it.
+    pub fn value(&mut self, b: &Board, komi: i32, last: Point) -> i32 {
         let n = self.playouts.max(1);
         self.games += u64::from(n);
         let mut sum: i64 = 0;
@@ -110,7 +115,7 @@ impl McEval {
             self.scratch.clone_from(b);
             let seed = b.hash() ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let mut rng = Rng::new(seed);
-            self.moves += self.play_out(&mut rng) as u64;
+            self.moves += self.play_out(&mut rng, last) as u64;
             sum += i64::from(black_area(&self.scratch));
         }
         let black = (sum * i64::from(UNIT) / i64::from(n)) as i32 - komi;
@@ -120,7 +125,7 @@ impl McEval {
         }
     }
 
-    fn play_out(&mut self, rng: &mut Rng) -> usize {
+    fn play_out(&mut self, rng: &mut Rng, mut last: Point) -> usize {
         let b = &mut self.scratch;
         let size = b.size();
         let n = size * size;
@@ -134,15 +139,18 @@ impl McEval {
             // blunder; random games full of them misjudge every group.
             // (When nothing else is left the mover passes, which also
             // keeps a seki alive.)
-            let p = urgent(b, color).unwrap_or_else(|| {
-                random_move(
-                    b,
-                    color,
-                    rng,
-                    |b, p| matches!(b.after_stone(color, p), Some((1, s)) if s >= 2),
-                )
-            });
+            let p = urgent(b, color)
+                .or_else(|| answer(b, color, last, rng))
+                .unwrap_or_else(|| {
+                    random_move(
+                        b,
+                        color,
+                        rng,
+                        |b, p| matches!(b.after_stone(color, p), Some((1, s)) if s >= 2),
+                    )
+                });
             passes = if p == PASS { passes + 1 } else { 0 };
+            last = p;
             // No undo: the scratch board is overwritten by the next game.
             b.play(color, p);
             moves += 1;
@@ -177,6 +185,32 @@ fn urgent(b: &Board, color: Color) -> Option<Point> {
         }
     });
     found
+}
+
+/// A point next to `last` (orthogonally or diagonally) whose surrounding
+/// is one of the shapes of [`pattern3`], chosen at random among them; not
+/// one that leaves the mover's new block in atari.
+fn answer(b: &Board, color: Color, last: Point, rng: &mut Rng) -> Option<Point> {
+    if last == PASS {
+        return None;
+    }
+    let mut found = ArrayVec::<Point, 8>::new();
+    for q in Board::neighbors(last)
+        .into_iter()
+        .chain(Board::diagonals(last))
+    {
+        if b.is_empty(q)
+            && pattern3::matches(b, q)
+            && b.is_legal(color, q)
+            && !matches!(b.after_stone(color, q), Some((1, _)))
+        {
+            found.push(q);
+        }
+    }
+    match found.len() {
+        0 => None,
+        n => Some(found[rng.below(n)]),
+    }
 }
 
 /// Black's stones and eyes minus white's, for a board played to the end:
@@ -233,10 +267,10 @@ mod tests {
             XXXXX",
         );
         let mut m = mc(8);
-        assert_eq!(m.value(&b, 700), 2500 - 700);
+        assert_eq!(m.value(&b, 700, PASS), 2500 - 700);
         assert_eq!(m.moves, 16, "two passes per playout");
         b.set_to_move(Color::White);
-        assert_eq!(m.value(&b, 700), -(2500 - 700));
+        assert_eq!(m.value(&b, 700, PASS), -(2500 - 700));
     }
 
     #[test]
@@ -251,7 +285,7 @@ mod tests {
         );
         // Black takes the nine stones in every random game and owns the
         // board, whatever follows at random.
-        let v = mc(16).value(&b, 0);
+        let v = mc(16).value(&b, 0, PASS);
         assert!(v > 15 * UNIT, "{v}");
     }
 
@@ -270,9 +304,49 @@ mod tests {
             .........",
         );
         let (mut m1, mut m2) = (mc(20), mc(20));
-        let v = m1.value(&b, 700);
-        assert_eq!(v, m2.value(&b, 700));
+        let v = m1.value(&b, 700, PASS);
+        assert_eq!(v, m2.value(&b, 700, PASS));
         assert_eq!(m1.moves, m2.moves);
         assert!(v > -81 * UNIT && v < 81 * UNIT);
+    }
+
+    #[test]
+    fn a_move_is_answered_with_a_shape_next_to_it() {
+        let b = board_from(
+            "
+            .....
+            .XO..
+            .....
+            .....
+            .....",
+        );
+        let at = |col: usize, row_from_top: usize| Board::point_at(col, 4 - row_from_top);
+        let last = at(2, 1);
+        // Either hane, above or below the pair.
+        let shapes = [at(1, 0), at(2, 0), at(1, 2), at(2, 2)];
+        let mut seen = [false; 4];
+        for seed in 1..=64 {
+            let p = answer(&b, Color::Black, last, &mut Rng::new(seed)).expect("a hane");
+            let i = shapes
+                .iter()
+                .position(|&q| q == p)
+                .expect("one of the hanes");
+            seen[i] = true;
+        }
+        assert_eq!(seen, [true; 4], "each hane is chosen sometimes");
+        assert_eq!(answer(&b, Color::Black, PASS, &mut Rng::new(1)), None);
+        // A lone stone has no shape around it.
+        let lone = board_from(
+            "
+            .....
+            .....
+            ..X..
+            .....
+            .....",
+        );
+        assert_eq!(
+            answer(&lone, Color::White, at(2, 2), &mut Rng::new(1)),
+            None
+        );
     }
 }

@@ -517,7 +517,7 @@ impl<'a> Search<'a> {
         };
         let v = if self.core.mc.playouts > 0 {
             let q = quiesce::leaf_value(&mut leaf, b, last);
-            let m = self.core.mc.value(b, self.ctx.komi);
+            let m = self.core.mc.value(b, self.ctx.komi, last);
             (q * (100 - MC_SHARE) + m * MC_SHARE) / 100
         } else if self.core.exact_leaves {
             quiesce::leaf_value(&mut leaf, b, last)
