@@ -39,30 +39,44 @@ use arrayvec::ArrayVec;
 /// Percent of a leaf's value that the estimate makes up; the quiescence
 /// search over the static evaluation makes the rest. The static side
 /// knows what random games do not: Benson life, the solver's verdicts on
-/// the blocks, blocks in atari at the leaf. Games at 20 s sudden death on
-/// 9×9 against GNU Go level 0 (mean margin; 20 games unless said):
+/// the blocks, blocks in atari at the leaf.
 ///
-/// | leaf value | mean margin |
+/// Tuning: games at 20 s sudden death on 9×9, komi 7, against GNU Go
+/// level 0, scored by mean margin with GNU Go's own count of each finished
+/// game (its `final_score`; a resignation counts 81). tesuji's own count
+/// is kinder to itself where dead stones are disputed, so these are a few
+/// points worse than margins counted by tesuji. Runs of 20 games unless
+/// said; several runs of one setting are listed apart:
+///
+/// | leaf value | mean margins |
 /// |---|---|
-/// | static evaluation alone | −60.5 |
-/// | 64 random games alone (10 games) | −47.8 |
-/// | 64 games, 75% | −68.5 |
-/// | 64 games, 50% (50 games) | −39.9 |
-/// | 128 games, 50% | −28.6 (2 draws) |
-/// | 128 games, 35% | −48.2 |
-/// | 256 games, 50% | −43.8 |
+/// | static evaluation alone | −63.2 |
+/// | 64 games, 50%, no shapes | −49.6, −35.0, −42.2 (10 games) |
+/// | 64 games, 50%, shapes | −50.4 |
+/// | 64 games, 75%, no shapes | −69.5 |
+/// | 128 games, 35%, no shapes | −50.1 |
+/// | 128 games, 50%, no shapes | −35.9, −40.9 |
+/// | **128 games, 50%, shapes** (the default) | −37.5, −37.8 |
+/// | 128 games, 75%, shapes | −41.0 |
+/// | 128 games alone (100%), shapes | −62.8 |
+/// | 256 games, 50%, no shapes | −45.8 |
 ///
-/// The spread between runs of one setting is about ±10, so only the
-/// static-only and 75% rows are clearly worse than half and half. At 60 s
-/// (100 games each) the default (64 games, 50%) lost by 35.3 points on
-/// average, the static evaluation alone by 47.8; neither won more than 2.
+/// The spread between runs of one setting is about ±7, so half and half
+/// is only clearly better than the static evaluation alone, the random
+/// games alone and 75% with 64 games. The shapes of [`pattern3`] made no
+/// difference that these runs can see; they stay as MoGo's policy.
 pub(crate) const MC_SHARE: i32 = 50;
 
 /// Random games per leaf on boards up to [`DEFAULT_MAX_SIZE`] unless the
-/// user says otherwise (`--mc`, `tesuji-player search mc=N`). Of the
-/// counts tried (table at [`MC_SHARE`]) 64 has the most games behind it,
-/// and it leaves time for a deeper search than 128 or 256.
-pub const DEFAULT_PLAYOUTS: u32 = 64;
+/// user says otherwise (`--mc`, `tesuji-player search mc=N`). Each of the
+/// four runs with 128 (table at [`MC_SHARE`]) lost by less on average than
+/// the runs with 64 (−38.1 against −44.6 over 79 and 70 games) or 256:
+/// one random game's score varies by about 43 points (measured on the
+/// first moves of 9×9), so with 64 games a leaf's estimate is off by some
+/// 5 points and the search picks moves by that noise. With 256 (about 140
+/// leaves a second) a move at 20 s has time for fewer leaves than the
+/// first ply has moves.
+pub const DEFAULT_PLAYOUTS: u32 = 128;
 /// Largest board on which the estimate is on by default. It was measured on
 /// 9×9 only; on 19×19 one random game is about five times as long, and the
 /// first iteration of the search would not end within a fast game's move.
