@@ -129,7 +129,7 @@ impl McEval {
             self.scratch.clone_from(b);
             let seed = b.hash() ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let mut rng = Rng::new(seed);
-            self.moves += self.play_out(&mut rng, last) as u64;
+            self.moves += play_out(&mut self.scratch, &mut rng, last) as u64;
             sum += i64::from(black_area(&self.scratch));
         }
         let black = (sum * i64::from(UNIT) / i64::from(n)) as i32 - komi;
@@ -138,39 +138,45 @@ impl McEval {
             Color::White => -black,
         }
     }
+}
 
-    fn play_out(&mut self, rng: &mut Rng, mut last: Point) -> usize {
-        let b = &mut self.scratch;
-        let size = b.size();
-        let n = size * size;
-        // Long enough for every real game; a cycle of kos stops here.
-        let max_moves = 3 * n;
-        let mut passes = 0;
-        let mut moves = 0;
-        while passes < 2 && moves < max_moves {
-            let color = b.to_move();
-            // A self-atari of two stones or more is almost always a
-            // blunder; random games full of them misjudge every group.
-            // (When nothing else is left the mover passes, which also
-            // keeps a seki alive.)
-            let p = urgent(b, color)
-                .or_else(|| answer(b, color, last, rng))
-                .unwrap_or_else(|| {
-                    random_move(
-                        b,
-                        color,
-                        rng,
-                        |b, p| matches!(b.after_stone(color, p), Some((1, s)) if s >= 2),
-                    )
-                });
-            passes = if p == PASS { passes + 1 } else { 0 };
-            last = p;
-            // No undo: the scratch board is overwritten by the next game.
-            b.play(color, p);
-            moves += 1;
-        }
-        moves
+/// Plays one random game on `b` to its end (two passes in a row, or a
+/// move limit that only a cycle of kos reaches) by the policy described in
+/// the module doc, starting with the side to move in `b`. `last` is the
+/// move that led to `b` (`PASS` when there was none): the first random
+/// move may answer it. Returns the number of moves played. No undo record
+/// is kept and nothing allocates; [`super::ownership`] plays its games
+/// with it too.
+pub(crate) fn play_out(b: &mut Board, rng: &mut Rng, mut last: Point) -> usize {
+    let size = b.size();
+    let n = size * size;
+    // Long enough for every real game; a cycle of kos stops here.
+    let max_moves = 3 * n;
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < max_moves {
+        let color = b.to_move();
+        // A self-atari of two stones or more is almost always a
+        // blunder; random games full of them misjudge every group.
+        // (When nothing else is left the mover passes, which also
+        // keeps a seki alive.)
+        let p = urgent(b, color)
+            .or_else(|| answer(b, color, last, rng))
+            .unwrap_or_else(|| {
+                random_move(
+                    b,
+                    color,
+                    rng,
+                    |b, p| matches!(b.after_stone(color, p), Some((1, s)) if s >= 2),
+                )
+            });
+        passes = if p == PASS { passes + 1 } else { 0 };
+        last = p;
+        // No undo: the scratch board is overwritten by the next game.
+        b.play(color, p);
+        moves += 1;
     }
+    moves
 }
 
 /// A capture of an enemy block in atari, else the escape of an own block
@@ -231,30 +237,33 @@ fn answer(b: &Board, color: Color, last: Point, rng: &mut Rng) -> Option<Point> 
 /// an empty point counts for the colour of its neighbours when they are
 /// all one colour.
 fn black_area(b: &Board) -> i32 {
-    let mut diff = 0;
-    for p in b.points() {
-        match b.cell(p) {
-            BLACK => diff += 1,
-            WHITE => diff -= 1,
-            EMPTY => {
-                let mut seen = 0u8;
-                for q in Board::neighbors(p) {
-                    match b.cell(q) {
-                        BLACK => seen |= 1,
-                        WHITE => seen |= 2,
-                        _ => {}
-                    }
+    b.points().map(|p| area_owner(b, p)).sum()
+}
+
+/// Who owns point `p` of a board played to the end: 1 for black, -1 for
+/// white, 0 for neither. A stone's point is its colour's; an empty point is
+/// the colour of its neighbours when they are all one colour.
+pub(crate) fn area_owner(b: &Board, p: Point) -> i32 {
+    match b.cell(p) {
+        BLACK => 1,
+        WHITE => -1,
+        EMPTY => {
+            let mut seen = 0u8;
+            for q in Board::neighbors(p) {
+                match b.cell(q) {
+                    BLACK => seen |= 1,
+                    WHITE => seen |= 2,
+                    _ => {}
                 }
-                diff += match seen {
-                    1 => 1,
-                    2 => -1,
-                    _ => 0,
-                };
             }
-            _ => {}
+            match seen {
+                1 => 1,
+                2 => -1,
+                _ => 0,
+            }
         }
+        _ => 0,
     }
-    diff
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@ pub mod influence;
 pub mod mc;
 pub(crate) mod movegen;
 pub mod negascout;
+pub mod ownership;
 pub(crate) mod quiesce;
 pub mod random;
 pub mod status;

@@ -21,8 +21,8 @@
 //! ([`crate::go::score`]) with the dead stones named by the referee
 //! engine's `final_status_list dead` after it replays the game, or without
 //! a referee tesuji's own dead-stone estimate
-//! ([`crate::search::dead_stones`]: Benson-unconditional life, and stones
-//! in the other side's unconditional territory are dead). The players'
+//! ([`crate::search::dead_stones`]: the capture solver's unsavable blocks,
+//! then Monte-Carlo ownership; Benson-alive blocks never die). The players'
 //! own `final_score` answers are recorded too (RES_B and RES_W of the
 //! results table) but never decide the game.
 
