@@ -60,8 +60,9 @@ const GAMES: u32 = 1_000;
 ///
 /// Measured against GNU Go 3.8's `final_status_list dead` and
 /// `final_score` (Chinese rules) on 319 finished 9×9 games of tesuji
-/// against GNU Go level 0 that ended by two passes (script
-/// `/work/runs-s20/own/compare.py`): games whose winner both agree on,
+/// against GNU Go level 0 that ended by two passes (a script outside the
+/// repository loads each game in both programs): games whose winner both
+/// agree on,
 /// games whose dead lists are identical, mean |score difference|.
 ///
 /// | stage 2 | winner | same list | mean diff |
