@@ -30,6 +30,7 @@ pub mod eval;
 pub mod final_status;
 pub mod influence;
 pub mod mc;
+mod mc_tree;
 pub(crate) mod movegen;
 pub mod negascout;
 pub mod ownership;
