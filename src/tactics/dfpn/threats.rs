@@ -443,9 +443,14 @@ impl Search<'_> {
     /// liberties (capturing them saves the partner). Extending the partner
     /// makes the shared liberties an eye or a connection the attacker
     /// cannot fill at once (capture test 1's T7), and a partner freed by a
-    /// capture gives the target room (tactics test 4's D1 and C3). Any
-    /// subset of a prover's threats is sound (the prover chooses), so these
-    /// only let λ-df-pn and dual-λ find more.
+    /// capture gives the target room (tactics test 4's answers D1 and C3
+    /// are of this kind, though λ-df-pn still does not read that test out:
+    /// after either it finds no proof up to order 3). Any subset of a prover's
+    /// threats is sound (the prover chooses), so these only let λ-df-pn
+    /// and dual-λ find more. Capture test 1 and tactics test 2 now pass
+    /// under `lambda-dfpn` at 3M nodes, tactics test 2 under `dual-lambda`;
+    /// the threat searches try more moves (dual-λ's suite nodes 48.1M to
+    /// 51.2M).
     fn partner_moves(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
         let b = self.game.board();
         if !self.target_on() {
