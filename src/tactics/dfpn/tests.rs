@@ -681,3 +681,24 @@ fn lambda_finds_the_partner_extension() {
         assert_eq!(r.code, Some(1), "{}: {:?}", algo.name(), r.best.map(name));
     }
 }
+
+/// Black saves E3 with C1, which captures D1 and frees the partner D2
+/// (D2 touches E3's liberty E2). λ-df-pn reads it out only when, from
+/// order 3, the points next to the liberties of the weak white blocks
+/// beside a partner are among black's threats too; plain df-pn agrees.
+#[test]
+fn lambda_finds_the_partner_capture() {
+    let b = pos(&["X.X.X", "X..X.", "XOOOX", "..OX.", "...OX"]);
+    let problem = Problem::new(&b, pt(&b, "E3")).expect("a stone");
+    let stop = AtomicBool::new(false);
+    for algo in [Algo::LambdaDfpn, Algo::Dfpn] {
+        let opts = Options {
+            algo,
+            avoid_root_pass: true,
+            ..Options::default()
+        };
+        let mut s = Solver::new(16);
+        let r = s.solve_with_ko(&b, problem, Color::Black, opts, LIMITS, &stop);
+        assert_eq!(r.code, Some(1), "{}: {:?}", algo.name(), r.best.map(name));
+    }
+}

@@ -25,9 +25,10 @@
 //! order 2), the liberties of weak blocks next to the target, and for the
 //! defender from order 2 its *partners*: its other blocks that touch a
 //! liberty of the target, with their liberties and those of the weak
-//! attacker blocks next to them (extending a partner that shares the
-//! target's liberties makes them an eye the attacker cannot fill, as in
-//! capture test 1's T7; capturing next to it frees it). The candidates
+//! attacker blocks next to them, and from order 3 the points next to
+//! those liberties (extending a partner that shares the target's
+//! liberties makes them an eye the attacker cannot fill, as in capture
+//! test 1's T7; capturing next to it frees it, as tactics test 4's C1). The candidates
 //! only ever restrict the prover, which chooses among its moves: a result
 //! that rests on such a restriction is flagged `REL` and never reported,
 //! and a threat proof found with them is a proof in the game whichever
@@ -440,18 +441,21 @@ impl Search<'_> {
     /// For the defender: the liberties of its other blocks that touch a
     /// liberty of the target (blocks it may join), and the liberties of
     /// the attacker's blocks next to those with at most `max_libs`
-    /// liberties (capturing them saves the partner). Extending the partner
+    /// liberties (capturing them saves the partner), and with `wide` the
+    /// empty points next to those liberties (the move before the capture,
+    /// or a net: tactics test 4's C1). Extending the partner
     /// makes the shared liberties an eye or a connection the attacker
     /// cannot fill at once (capture test 1's T7), and a partner freed by a
     /// capture gives the target room (tactics test 4's answers D1 and C3
-    /// are of this kind, though λ-df-pn still does not read that test out:
-    /// after either it finds no proof up to order 3). Any subset of a prover's
+    /// are of this kind; after either, λ-df-pn finds no proof up to order
+    /// 3, but it reads out the third answer, C1). Any subset of a prover's
     /// threats is sound (the prover chooses), so these only let λ-df-pn
-    /// and dual-λ find more. Capture test 1 and tactics test 2 now pass
-    /// under `lambda-dfpn` at 3M nodes, tactics test 2 under `dual-lambda`;
-    /// the threat searches try more moves (dual-λ's suite nodes 48.1M to
-    /// 51.2M).
-    fn partner_moves(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
+    /// and dual-λ find more. Without `wide`, capture test 1 and tactics
+    /// test 2 passed under `lambda-dfpn` at 3M nodes and tactics test 2
+    /// under `dual-lambda`; `wide` adds tactics test 4's C1 to both. The
+    /// threat searches try more moves: the suite's nodes under dual-λ went
+    /// from 48.1M to 52.1M, under λ-df-pn from 38.8M to 39.8M.
+    fn partner_moves(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize, wide: bool) {
         let b = self.game.board();
         if !self.target_on() {
             return;
@@ -490,6 +494,19 @@ impl Search<'_> {
                             done.insert(b.block(a));
                             if b.libs(a) <= max_libs {
                                 add_libs(out, seen, a);
+                                if wide {
+                                    b.for_each_stone(a, |t| {
+                                        for l in Board::neighbors(t) {
+                                            if b.is_empty(l) {
+                                                for m in Board::neighbors(l) {
+                                                    if b.is_empty(m) {
+                                                        Self::push_unique(out, seen, m);
+                                                    }
+                                                }
+                                            }
+                                        }
+                                    });
+                                }
                             }
                         }
                     });
@@ -535,7 +552,7 @@ impl Search<'_> {
                 self.liberty_moves(out, &mut seen, second);
                 self.neighbour_block_libs(out, &mut seen, order as usize + 1);
                 if second {
-                    self.partner_moves(out, &mut seen, order as usize + 1);
+                    self.partner_moves(out, &mut seen, order as usize + 1, order >= 3);
                 }
             }
         }
