@@ -659,3 +659,46 @@ fn zone_keeps_the_counter_attack_on_a_merged_block() {
         }
     }
 }
+
+/// White saves D1 by extending its partner C2 at C3 (C2 touches D1's
+/// liberties C1 and D2; C3 is neither a liberty of D1 nor next to one).
+/// λ-df-pn finds the escape only with the defender's partner moves among
+/// its threats (see `threats`); without them it gives up at the highest
+/// order. Plain df-pn agrees.
+#[test]
+fn lambda_finds_the_partner_extension() {
+    let b = pos(&["O.OOX", "X....", "X..X.", "XXO.O", ".O.O."]);
+    let problem = Problem::new(&b, pt(&b, "D1")).expect("a stone");
+    let stop = AtomicBool::new(false);
+    for algo in [Algo::LambdaDfpn, Algo::Dfpn] {
+        let opts = Options {
+            algo,
+            avoid_root_pass: true,
+            ..Options::default()
+        };
+        let mut s = Solver::new(16);
+        let r = s.solve_with_ko(&b, problem, Color::White, opts, LIMITS, &stop);
+        assert_eq!(r.code, Some(1), "{}: {:?}", algo.name(), r.best.map(name));
+    }
+}
+
+/// Black saves E3 with C1, which captures D1 and frees the partner D2
+/// (D2 touches E3's liberty E2). λ-df-pn reads it out only when, from
+/// order 3, the points next to the liberties of the weak white blocks
+/// beside a partner are among black's threats too; plain df-pn agrees.
+#[test]
+fn lambda_finds_the_partner_capture() {
+    let b = pos(&["X.X.X", "X..X.", "XOOOX", "..OX.", "...OX"]);
+    let problem = Problem::new(&b, pt(&b, "E3")).expect("a stone");
+    let stop = AtomicBool::new(false);
+    for algo in [Algo::LambdaDfpn, Algo::Dfpn] {
+        let opts = Options {
+            algo,
+            avoid_root_pass: true,
+            ..Options::default()
+        };
+        let mut s = Solver::new(16);
+        let r = s.solve_with_ko(&b, problem, Color::Black, opts, LIMITS, &stop);
+        assert_eq!(r.code, Some(1), "{}: {:?}", algo.name(), r.best.map(name));
+    }
+}
