@@ -298,7 +298,7 @@ pub(crate) fn area_owner(b: &Board, p: Point) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::testutil::board_from;
+    use crate::search::testutil::{board_from, two_eyed_board};
 
     /// The flat estimate (the tree has its own tests in `mc_tree`).
     fn mc(playouts: u32) -> McEval {
@@ -310,16 +310,7 @@ mod tests {
 
     #[test]
     fn a_settled_board_scores_exactly_for_either_side() {
-        // Black's two eyes: every move left fills one (black) or is
-        // suicide (white), so both pass at once.
-        let mut b = board_from(
-            "
-            XXXXX
-            X.X.X
-            XXXXX
-            XXXXX
-            XXXXX",
-        );
+        let mut b = two_eyed_board();
         let mut m = mc(8);
         assert_eq!(m.value(&b, 700, PASS), 2500 - 700);
         assert_eq!(m.moves, 16, "two passes per playout");

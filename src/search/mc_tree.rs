@@ -260,7 +260,7 @@ fn reward(black: f64) -> f64 {
 mod tests {
     use super::*;
     use crate::search::mc::McEval;
-    use crate::search::testutil::board_from;
+    use crate::search::testutil::{board_from, two_eyed_board};
 
     fn flat(b: &Board, games: u32, last: Point) -> i32 {
         let mut m = McEval::new();
@@ -298,14 +298,7 @@ mod tests {
 
     #[test]
     fn a_settled_board_scores_exactly_for_either_side() {
-        let mut b = board_from(
-            "
-            XXXXX
-            X.X.X
-            XXXXX
-            XXXXX
-            XXXXX",
-        );
+        let mut b = two_eyed_board();
         let mut t = Tree::new();
         // The games in the tree pass (both eyes are black's true eyes,
         // white has no legal move), and two passes end the game.

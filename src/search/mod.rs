@@ -328,6 +328,20 @@ impl Player {
 pub(crate) mod testutil {
     use crate::go::{Board, Color};
 
+    /// A 5×5 board of black stones but for two true eyes: every move left
+    /// fills one of them (black) or is suicide (white), so random games
+    /// pass at once and the area score is exact (black 25).
+    pub fn two_eyed_board() -> Board {
+        board_from(
+            "
+            XXXXX
+            X.X.X
+            XXXXX
+            XXXXX
+            XXXXX",
+        )
+    }
+
     /// A square board from a diagram: one line per row, top row first,
     /// `X` black, `O` white, anything else empty. Black to move.
     pub fn board_from(diagram: &str) -> Board {

@@ -668,7 +668,13 @@ fn zone_keeps_the_counter_attack_on_a_merged_block() {
 #[test]
 fn lambda_finds_the_partner_extension() {
     let b = pos(&["O.OOX", "X....", "X..X.", "XXO.O", ".O.O."]);
-    let problem = Problem::new(&b, pt(&b, "D1")).expect("a stone");
+    assert_saved_by_lambda_and_dfpn(&b, "D1", Color::White);
+}
+
+/// Both λ-df-pn and plain df-pn prove that `owner`, moving first, saves
+/// the block at `target` unconditionally.
+fn assert_saved_by_lambda_and_dfpn(b: &Board, target: &str, owner: Color) {
+    let problem = Problem::new(b, pt(b, target)).expect("a stone");
     let stop = AtomicBool::new(false);
     for algo in [Algo::LambdaDfpn, Algo::Dfpn] {
         let opts = Options {
@@ -677,7 +683,7 @@ fn lambda_finds_the_partner_extension() {
             ..Options::default()
         };
         let mut s = Solver::new(16);
-        let r = s.solve_with_ko(&b, problem, Color::White, opts, LIMITS, &stop);
+        let r = s.solve_with_ko(b, problem, owner, opts, LIMITS, &stop);
         assert_eq!(r.code, Some(1), "{}: {:?}", algo.name(), r.best.map(name));
     }
 }
@@ -689,16 +695,5 @@ fn lambda_finds_the_partner_extension() {
 #[test]
 fn lambda_finds_the_partner_capture() {
     let b = pos(&["X.X.X", "X..X.", "XOOOX", "..OX.", "...OX"]);
-    let problem = Problem::new(&b, pt(&b, "E3")).expect("a stone");
-    let stop = AtomicBool::new(false);
-    for algo in [Algo::LambdaDfpn, Algo::Dfpn] {
-        let opts = Options {
-            algo,
-            avoid_root_pass: true,
-            ..Options::default()
-        };
-        let mut s = Solver::new(16);
-        let r = s.solve_with_ko(&b, problem, Color::Black, opts, LIMITS, &stop);
-        assert_eq!(r.code, Some(1), "{}: {:?}", algo.name(), r.best.map(name));
-    }
+    assert_saved_by_lambda_and_dfpn(&b, "E3", Color::Black);
 }
