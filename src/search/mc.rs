@@ -156,8 +156,7 @@ impl McEval {
         let mut sum: i64 = 0;
         for i in 0..n {
             self.scratch.clone_from(b);
-            let seed = b.hash() ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let mut rng = Rng::new(seed);
+            let mut rng = game_rng(b, i);
             self.moves += play_out(&mut self.scratch, &mut rng, last) as u64;
             sum += i64::from(black_area(&self.scratch));
         }
@@ -191,14 +190,7 @@ pub(crate) fn play_out(b: &mut Board, rng: &mut Rng, mut last: Point) -> usize {
         // keeps a seki alive.)
         let p = urgent(b, color)
             .or_else(|| answer(b, color, last, rng))
-            .unwrap_or_else(|| {
-                random_move(
-                    b,
-                    color,
-                    rng,
-                    |b, p| matches!(b.after_stone(color, p), Some((1, s)) if s >= 2),
-                )
-            });
+            .unwrap_or_else(|| random_move(b, color, rng, |b, p| big_self_atari(b, color, p)));
         passes = if p == PASS { passes + 1 } else { 0 };
         last = p;
         // No undo: the scratch board is overwritten by the next game.
@@ -206,6 +198,18 @@ pub(crate) fn play_out(b: &mut Board, rng: &mut Rng, mut last: Point) -> usize {
         moves += 1;
     }
     moves
+}
+
+/// The random generator of game `i` from position `b`: the same position
+/// always gets the same games, so the search's node counts repeat.
+pub(crate) fn game_rng(b: &Board, i: u32) -> Rng {
+    Rng::new(b.hash() ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// Whether `color` at `p` leaves a new block of two stones or more in
+/// atari: almost always a blunder, which random games must not play.
+pub(crate) fn big_self_atari(b: &Board, color: Color, p: Point) -> bool {
+    matches!(b.after_stone(color, p), Some((1, s)) if s >= 2)
 }
 
 /// A capture of an enemy block in atari, else the escape of an own block

@@ -40,10 +40,11 @@
 //! Nothing allocates per leaf.
 
 use super::eval::UNIT;
-use super::mc::{black_area, play_out};
+use super::mc::{big_self_atari, black_area, game_rng, play_out};
 use crate::go::board::{Board, Point, PASS};
-use crate::go::playout::{is_true_eye, Rng};
+use crate::go::playout::is_true_eye;
 use crate::go::{score, Color};
+use arrayvec::ArrayVec;
 
 /// Nodes in the pool: enough for 10,000 games with a node expanded every
 /// second visit on 9×9 (at most 82 children each).
@@ -54,26 +55,27 @@ const EXPAND_AT: u32 = 2;
 const EXPLORE: f64 = 0.7;
 /// Points at which the score term of a reward saturates.
 const SCORE_SCALE: f64 = 30.0;
+/// Deepest path a game follows in the tree; deeper, it goes on at random.
+/// Deeper than any tree a leaf's games build (each game makes one node).
+const MAX_DEPTH: usize = 1024;
 
 #[derive(Clone, Copy, Default)]
 struct Node {
     mv: u16,
-    /// Index of the first child; children are contiguous.
+    /// Index of the first child; children are contiguous. A node with
+    /// no children is not expanded yet (an expanded one has the pass).
     first: u32,
     children: u16,
-    expanded: bool,
     visits: u32,
     /// Sum of the rewards, for the player who moved into this node.
     reward: f64,
-    /// Sum of black's scores (area minus komi, points).
-    score: f64,
 }
 
 pub(crate) struct Tree {
     nodes: Box<[Node]>,
     used: usize,
     scratch: Board,
-    path: Vec<u32>,
+    path: ArrayVec<u32, MAX_DEPTH>,
 }
 
 impl Tree {
@@ -86,14 +88,13 @@ impl Tree {
             nodes: vec![Node::default(); pool].into_boxed_slice(),
             used: 0,
             scratch: Board::new(1),
-            // Deeper than any tree a leaf's games can build.
-            path: Vec::with_capacity(1024),
+            path: ArrayVec::new(),
         }
     }
 
     /// The value of `b` for its side to move, in [`UNIT`]s, komi
-    /// (`komi`, in [`UNIT`]s) included: the mean black score of the
-    /// root's most visited child after `games` games, seen from the mover.
+    /// (`komi`, in [`UNIT`]s) included: the mean black score of `games`
+    /// games through the tree, seen from the mover.
     /// Also returns the moves played, for the caller's counters.
     pub fn value(&mut self, b: &Board, komi: i32, last: Point, games: u32) -> (i32, u64) {
         let komi_pts = f64::from(komi) / f64::from(UNIT);
@@ -103,17 +104,19 @@ impl Tree {
             mv: last as u16,
             ..Node::default()
         };
+        let games = games.max(1);
         let mut moves = 0u64;
-        for i in 0..games.max(1) {
+        let mut sum = 0.0;
+        for i in 0..games {
             self.scratch.clone_from(b);
             self.path.clear();
             self.path.push(0);
             let mut node = 0usize;
             let mut last_move = last;
             let mut over = false;
-            while self.path.len() < self.path.capacity() {
+            while !self.path.is_full() {
                 let n = self.nodes[node];
-                if !n.expanded {
+                if n.children == 0 {
                     if n.visits + 1 >= EXPAND_AT && self.expand(node) {
                         continue;
                     }
@@ -134,8 +137,7 @@ impl Tree {
                     break;
                 }
             }
-            let seed = b.hash() ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let mut rng = Rng::new(seed);
+            let mut rng = game_rng(b, i);
             // Two passes in the tree end the game as they end it in the
             // search: scored by area as it stands (`score::area_score`);
             // a finished random game is scored point by point.
@@ -146,13 +148,13 @@ impl Tree {
                 f64::from(black_area(&self.scratch))
             };
             let black = area - komi_pts;
+            sum += black;
             let black_reward = reward(black);
             // The node at depth d was entered by the mover's move when d
             // is odd.
             for (d, &k) in self.path.iter().enumerate() {
                 let n = &mut self.nodes[k as usize];
                 n.visits += 1;
-                n.score += black;
                 let by = if d % 2 == 1 { mover } else { mover.opp() };
                 n.reward += match by {
                     Color::Black => black_reward,
@@ -160,8 +162,7 @@ impl Tree {
                 };
             }
         }
-        let root = self.nodes[0];
-        let black = root.score / f64::from(root.visits.max(1));
+        let black = sum / f64::from(games);
         let v = (black * f64::from(UNIT)).round() as i32;
         let v = match mover {
             Color::Black => v,
@@ -200,7 +201,7 @@ impl Tree {
             if b.is_empty(p)
                 && b.is_legal(color, p)
                 && !is_true_eye(b, color, p)
-                && !matches!(b.after_stone(color, p), Some((1, s)) if s >= 2)
+                && !big_self_atari(b, color, p)
             {
                 self.nodes[k] = Node {
                     mv: p as u16,
@@ -216,7 +217,6 @@ impl Tree {
         k += 1;
         self.used = k;
         let n = &mut self.nodes[node];
-        n.expanded = true;
         n.first = first as u32;
         n.children = (k - first) as u16;
         true

@@ -22,9 +22,8 @@
 //! number: the same position always gets the same counts. The games run
 //! on one scratch copy of the board; nothing allocates after it is made.
 
-use super::mc::{area_owner, play_out};
+use super::mc::{area_owner, game_rng, play_out};
 use crate::go::board::{Board, Point, NUM_POINTS, PASS};
-use crate::go::playout::Rng;
 use crate::go::Color;
 
 /// For each point, the number of random games from a position that ended
@@ -55,8 +54,7 @@ impl Ownership {
             } else {
                 Color::White
             });
-            let seed = board.hash() ^ (u64::from(i) + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            play_out(&mut scratch, &mut Rng::new(seed), PASS);
+            play_out(&mut scratch, &mut game_rng(board, i), PASS);
             for p in scratch.points() {
                 match area_owner(&scratch, p) {
                     1 => own.black[p] += 1,
