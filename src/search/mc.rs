@@ -72,15 +72,23 @@ use arrayvec::ArrayVec;
 /// | **128 games through the tree** ([`super::mc_tree`]), 50%, shapes (the default) | −33.9, −27.8 (18 games) |
 /// | depth 1 only (30 s clock), 300 games through the tree | −31.5 (19 games) |
 /// | depth 1 only (60 s clock), 400 games through the tree | −27.3 |
+/// | session 22, the default again | −26.1 (38 games) |
+/// | 128 games through the tree with RAVE (see [`super::mc_tree`]) | −35.9, −29.7 (40 games) |
+/// | 256 games through the tree with RAVE | −35.4 |
+/// | depth 1 only (60 s clock), 400 games through the tree, plain / RAVE | −35.5 / −33.4 |
+/// | 128 games through the tree, 75%, plain / RAVE | −41.9 / −40.5 |
+/// | 128 games through the tree, 25%, plain / RAVE | −49.9 / −54.5 |
 ///
-/// The four runs through the tree average −30.2 over 77 games, against
-/// −38.1 over 79 for the flat 128; no flat run did as well as the tree's
+/// The first four runs through the tree average −30.2 over 77 games,
+/// against −38.1 over 79 for the flat 128; no flat run did as well as the tree's
 /// worst. At depth 1 alone, with the same 300 games a leaf, the tree
 /// gained 11 points over the flat mean.
 ///
 /// The spread between runs of one setting is about ±7, so half and half
 /// is only clearly better than the static evaluation alone, the random
-/// games alone and 75% with 64 games. The shapes of [`pattern3`] made no
+/// games alone, 75% with 64 games and, with the tree, 25% and 75% (session
+/// 22's runs, on a machine shared with a solver run; each pair ran at
+/// the same time). The shapes of [`pattern3`] made no
 /// difference that these runs can see; they stay as MoGo's policy.
 pub(crate) const MC_SHARE: i32 = 50;
 

@@ -24,6 +24,22 @@
 //! rests on a few dozen games, and at depth 1 with 300 games a leaf it
 //! lost by 58.2 points a game, the mean over all by 31.5.
 //!
+//! RAVE was tried and not kept (session 22). All-moves-as-first values
+//! (Gelly and Silver, "Combining online and offline knowledge in UCT",
+//! ICML 2007: a child's mean mixed with the mean of the games in which its
+//! player played its point later, weight `sqrt(k / (3n + k))`, k = 300,
+//! exploration 0.1) made the tree itself better: on the vital-point board
+//! below its most visited move was the vital point from 100 games on
+//! (plain UCB1 had not found it at 800), and its value at 800 games was
+//! −21 points against plain UCB1's −28 (alive is −15). In games it did not
+//! help: at 20 s against GNU Go level 0 (the table at
+//! [`super::mc::MC_SHARE`]) it lost by 31.8 points a game over 60 games,
+//! plain UCB1 by 28.7 over 76 (runs of this session and the last);
+//! at depth 1 with 400 games a leaf, −33.4 against −35.5. A better
+//! estimate of single leaves does not make the search's choices better
+//! here, so the code (a second pair of sums per node, the game's moves
+//! logged for the backup) was not committed.
+//!
 //! Each game descends from the leaf by UCB1 over the mean reward of the
 //! children (an unvisited child first, in generation order), expands a
 //! node on its second visit (every legal move that is neither the mover's
