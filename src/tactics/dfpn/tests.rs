@@ -137,6 +137,45 @@ fn ladder_is_captured() {
     assert_eq!(ladder, (Some(1), Some("D6".into())));
 }
 
+/// `auto` reads ladders before df-pn (see the `Auto` doc in `plan`). The
+/// white stone on H1 is caught on the first line (G1, then J2 after J1),
+/// so `defend H1` is `0`. λ-df-pn at order 1 proves it without meeting a
+/// ko ban in 190 nodes, which settles every ko model at once. With df-pn
+/// first, its proof under the first model is not ko-free (`solve escape
+/// H1 model=opponent` answers `loss` without `ko=0`), so the model where
+/// white may retake kos had to be solved too, and that stayed open at 3M nodes; this test
+/// gives 100K.
+#[test]
+fn ladder_is_read_before_the_ko() {
+    let b = pos(&[
+        ". O O X . X O O .",
+        "O . . X . O . . X",
+        "O X X . . . O . O",
+        "X . X X O . . . X",
+        ". X O . . X . X .",
+        "O X O O . . . O O",
+        ". X . . O X O . X",
+        "O . O . . X . X .",
+        "O O O . . X . O .",
+    ]);
+    let problem = Problem::new(&b, pt(&b, "H1")).expect("a stone");
+    let opts = Options {
+        algo: Algo::Auto,
+        avoid_root_pass: true,
+        ..Options::default()
+    };
+    let limits = Limits {
+        nodes: 100_000,
+        time: None,
+    };
+    let mut s = Solver::new(16);
+    let stop = AtomicBool::new(false);
+    let r = s.solve_with_ko(&b, problem, Color::White, opts, limits, &stop);
+    assert_eq!(r.code, Some(0), "stopped by {:?}", r.stopped_by);
+    assert_eq!(r.order, 1);
+    assert!(r.nodes < 1_000, "{} nodes", r.nodes);
+}
+
 /// Every algorithm accepts the highest threat order `solve` allows: the
 /// plan of `auto` (two df-pn runs and three searches per order) once
 /// overflowed its fixed-size list at order 15.
