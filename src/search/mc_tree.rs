@@ -34,7 +34,7 @@
 //! −21 points against plain UCB1's −28 (alive is −15). In games it did not
 //! help: at 20 s against GNU Go level 0 (the table at
 //! [`super::mc::MC_SHARE`]) it lost by 31.8 points a game over 60 games,
-//! plain UCB1 by 28.7 over 76 (runs of this session and the last);
+//! plain UCB1 by 28.6 over 76 (runs of this session and the last);
 //! at depth 1 with 400 games a leaf, −33.4 against −35.5. A better
 //! estimate of single leaves does not make the search's choices better
 //! here, so the code (a second pair of sums per node, the game's moves
