@@ -251,9 +251,13 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
                 forced: opts.forced == Forced::On,
                 ..threats(sides, order)
             };
-            // Plain df-pn first: many blocks are read out by it in a
-            // few thousand nodes, where a threat search would first
-            // spend its share. Its table entries stay for the df-pn at
+            // Ladders first (see the `Auto` doc): cheap when there is
+            // none, and a ko-free proof when there is one.
+            plan.push((threats(only(mover), 1), 30));
+            plan.push((threats(only(other), 1), 30));
+            // Then plain df-pn, before the higher orders: many blocks
+            // are read out by it in a few thousand nodes, where a
+            // threat search would first spend its share. Its table entries stay for the df-pn at
             // the end (same salt), but a df-pn resumed after the other
             // searches' entries have pushed some of its own out does
             // not find what one longer run finds: a quarter, not the
@@ -264,10 +268,6 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
             // (5%: 17 in 44.7M; 15%: 17 in 45.8M; 40%: 18 in 45.7M);
             // 617 problems from real games at 1M: 517 agree with GNU
             // Go in 89.7M nodes (5%: 516 in 94.8M).
-            // Ladders first (see the `Auto` doc): cheap when there is
-            // none, and a ko-free proof when there is one.
-            plan.push((threats(only(mover), 1), 30));
-            plan.push((threats(only(other), 1), 30));
             plan.push((plain, 250));
             // Then neutral df-pn, which reads in a few hundred thousand
             // nodes blocks that the heuristic takes tens of millions
