@@ -11,7 +11,7 @@ use tesuji::search::random::DEFAULT_SEED;
 
 const USAGE: &str =
     "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
-[--depth N] [--tt-mb N] [--mc N] [--game SPEC] [--player random|search] [--seed N]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
+[--depth N] [--tt-mb N] [--mc N] [--game SPEC] [--player random|search|mcts] [--seed N]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
 [--algo A,B,...] [--game SPEC,...]\n       tesuji bench player\n       tesuji bench search [--depth D] [--plies P] [--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration] [--ordering full|history|none] [--stats]\n       \
 tesuji solve --game GAME [--algo ALGO] [--nodes N] [--time SECONDS] [--memory MB]\n       \
 tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
@@ -56,9 +56,10 @@ fn parse_gtp_flags(args: &[String]) -> Result<Config, String> {
                 config.game = Some(GameSpec::parse(v).map_err(|e| format!("bad game spec: {e}"))?);
             }
             "--player" => match value()?.as_str() {
-                "random" => random = true,
-                "search" => random = false,
-                v => return Err(format!("unknown player {v} (random or search)")),
+                "random" => (random, config.mcts) = (true, false),
+                "search" => (random, config.mcts) = (false, false),
+                "mcts" => (random, config.mcts) = (false, true),
+                v => return Err(format!("unknown player {v} (random, search or mcts)")),
             },
             "--seed" => {
                 let v = value()?;

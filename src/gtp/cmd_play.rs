@@ -69,6 +69,7 @@ fn search(engine: &mut Engine, color: Color) -> SearchResult {
     };
     let clock = engine.time.clock(color);
     let stop = engine.stop.clone();
+    engine.player.set_mcts(engine.config.mcts);
     engine.player.set_monte_carlo(search::mc::playouts_for(
         game.size(),
         engine.config.mc_playouts,

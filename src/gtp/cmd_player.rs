@@ -1,17 +1,19 @@
-//! Choosing who answers `genmove`: the NegaScout player (the default) or
-//! the random player of [`crate::search::random`], a baseline opponent for
+//! Choosing who answers `genmove`: the NegaScout player (the default), the
+//! Monte-Carlo tree search of [`crate::search::mcts`] (Go only), or the
+//! random player of [`crate::search::random`], a baseline opponent for
 //! `tesuji match` (engines.toml profile `tesuji-random`).
 //!
 //! `tesuji-player` with no argument answers the current choice
 //! (`search`, then ` depth=N`, ` nodes=N` and ` mc=M` when set, or
-//! `random seed=N`); `tesuji-player random [SEED]` and `tesuji-player search
-//! [DEPTH] [nodes=N] [mc=M]` change it. A node budget makes play independent
+//! `mcts`, then ` games=N` when set, or `random seed=N`); `tesuji-player
+//! random [SEED]`, `tesuji-player search [DEPTH] [nodes=N] [mc=M]` and
+//! `tesuji-player mcts [games=N]` change it. A node budget makes play independent
 //! of the machine's load, which is what fair comparisons on a shared machine
 //! need. `mc=M` sets the random games per leaf of the Monte-Carlo half of
 //! the leaf value (`search::mc`; 0 is the static evaluation alone; unset,
 //! the board size decides). The same choice is available on the
 //! command line: `tesuji --player random --seed N`, `tesuji --depth N`,
-//! `tesuji --mc M`.
+//! `tesuji --mc M`, `tesuji --player mcts`.
 
 use super::engine::Engine;
 use super::parse::Args;
@@ -29,6 +31,10 @@ fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     let Some(kind) = args.opt_string() else {
         return Ok(match &engine.random {
             Some(r) => format!("random seed={}", r.seed()),
+            None if engine.config.mcts => match engine.config.max_nodes {
+                Some(n) => format!("mcts games={n}"),
+                None => "mcts".into(),
+            },
             None => {
                 let mut s = String::from("search");
                 if let Some(d) = engine.config.max_depth {
@@ -74,11 +80,26 @@ fn player(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
                 }
             }
             engine.random = None;
+            engine.config.mcts = false;
             engine.config.max_depth = depth;
             engine.config.max_nodes = nodes;
             engine.config.mc_playouts = mc;
         }
-        _ => return Err("unknown player (random or search)".into()),
+        "mcts" => {
+            let mut games = None;
+            while let Some(s) = args.opt_string() {
+                match s.strip_prefix("games=").map(str::parse::<u32>) {
+                    Some(Ok(n)) if n > 0 && games.is_none() => games = Some(u64::from(n)),
+                    Some(_) => return Err("invalid games".into()),
+                    None => return Err("syntax error".into()),
+                }
+            }
+            engine.random = None;
+            engine.config.mcts = true;
+            engine.config.max_depth = None;
+            engine.config.max_nodes = games;
+        }
+        _ => return Err("unknown player (random, search or mcts)".into()),
     }
     Ok(String::new())
 }
@@ -151,6 +172,18 @@ mod tests {
         run(&mut e, "tesuji-player search").unwrap();
         assert_eq!(run(&mut e, "tesuji-player"), Ok("search".into()));
         assert!(run(&mut e, "tesuji-player random x").is_err());
+        assert_eq!(run(&mut e, "tesuji-player mcts games=300"), Ok("".into()));
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("mcts games=300".into()));
+        for bad in ["games=0", "games=x", "games=5 games=5", "3"] {
+            assert!(run(&mut e, &format!("tesuji-player mcts {bad}")).is_err());
+        }
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("mcts games=300".into()));
+        run(&mut e, "boardsize 7").unwrap();
+        assert!(run(&mut e, "genmove b").is_ok());
+        run(&mut e, "tesuji-player mcts").unwrap();
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("mcts".into()));
+        run(&mut e, "tesuji-player search").unwrap();
+        assert_eq!(run(&mut e, "tesuji-player"), Ok("search".into()));
         assert!(run(&mut e, "tesuji-player chess").is_err());
         let game = |e: &mut Engine| {
             run(e, "boardsize 5").unwrap();

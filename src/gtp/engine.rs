@@ -37,6 +37,10 @@ pub struct Config {
     /// Play uniformly random moves from this seed (`--player random
     /// --seed N`) instead of searching; `tesuji-player` changes it later.
     pub random_seed: Option<u64>,
+    /// `genmove` in Go by the Monte-Carlo tree search of `search::mcts`
+    /// (`--player mcts`, `tesuji-player mcts`) instead of NegaScout; then
+    /// `max_nodes` counts its random games.
+    pub mcts: bool,
 }
 
 impl Default for Config {
@@ -50,6 +54,7 @@ impl Default for Config {
             mc_playouts: None,
             game: None,
             random_seed: None,
+            mcts: false,
         }
     }
 }

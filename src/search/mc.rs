@@ -184,7 +184,18 @@ impl McEval {
 /// move may answer it. Returns the number of moves played. No undo record
 /// is kept and nothing allocates; [`super::ownership`] plays its games
 /// with it too.
-pub(crate) fn play_out(b: &mut Board, rng: &mut Rng, mut last: Point) -> usize {
+pub(crate) fn play_out(b: &mut Board, rng: &mut Rng, last: Point) -> usize {
+    play_out_seen(b, rng, last, |_, _| {})
+}
+
+/// [`play_out`], telling `seen` each move as it is played (the tree's
+/// all-moves-as-first statistics, [`super::mc_tree`]).
+pub(crate) fn play_out_seen(
+    b: &mut Board,
+    rng: &mut Rng,
+    mut last: Point,
+    mut seen: impl FnMut(Color, Point),
+) -> usize {
     let size = b.size();
     let n = size * size;
     // Long enough for every real game; a cycle of kos stops here.
@@ -204,6 +215,7 @@ pub(crate) fn play_out(b: &mut Board, rng: &mut Rng, mut last: Point) -> usize {
         last = p;
         // No undo: the scratch board is overwritten by the next game.
         b.play(color, p);
+        seen(color, p);
         moves += 1;
     }
     moves

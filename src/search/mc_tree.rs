@@ -56,8 +56,8 @@
 //! Nothing allocates per leaf.
 
 use super::eval::UNIT;
-use super::mc::{big_self_atari, black_area, game_rng, play_out};
-use crate::go::board::{Board, Point, PASS};
+use super::mc::{big_self_atari, black_area, game_rng, play_out, play_out_seen};
+use crate::go::board::{Board, Point, MAX_POINTS, NUM_POINTS, PASS};
 use crate::go::playout::is_true_eye;
 use crate::go::{score, Color};
 use arrayvec::ArrayVec;
@@ -74,6 +74,17 @@ const SCORE_SCALE: f64 = 30.0;
 /// Deepest path a game follows in the tree; deeper, it goes on at random.
 /// Deeper than any tree a leaf's games build (each game makes one node).
 const MAX_DEPTH: usize = 1024;
+/// Moves of one game: the tree's path, then at most the random game's
+/// limit (three moves a point).
+const LOG: usize = MAX_DEPTH + 3 * MAX_POINTS;
+
+/// UCB's exploration constant with all-moves-as-first values ([`amaf`]):
+/// small, since those values already spread the games (0.7 kept the
+/// vital-point test's games spread over every move; 0.1 gave the vital
+/// point a quarter of them).
+const AMAF_EXPLORE: f64 = 0.1;
+
+mod amaf;
 
 #[derive(Clone, Copy, Default)]
 struct Node {
@@ -83,8 +94,13 @@ struct Node {
     first: u32,
     children: u16,
     visits: u32,
+    /// Games in which the move of this node was played later by the same
+    /// player, first at its point (all moves as first).
+    amaf_visits: u32,
     /// Sum of the rewards, for the player who moved into this node.
     reward: f64,
+    /// Sum of the rewards of the all-moves-as-first games.
+    amaf_reward: f64,
 }
 
 pub(crate) struct Tree {
@@ -92,19 +108,40 @@ pub(crate) struct Tree {
     used: usize,
     scratch: Board,
     path: ArrayVec<u32, MAX_DEPTH>,
+    /// Whether the choice in the tree uses the all-moves-as-first means
+    /// (RAVE, [`amaf`]); plain UCB1 without them.
+    rave: bool,
+    /// UCB's exploration constant.
+    explore: f64,
+    /// Whether the root's position follows a pass ([`Tree::reset`]).
+    after_pass: bool,
+
+    /// The moves of the current game, from the leaf.
+    log: ArrayVec<(u16, Color), LOG>,
+    /// Per point, the colour that played there first (0 none, 1 black,
+    /// 2 white) from the ply being backed up on.
+    first: Box<[u8]>,
 }
 
 impl Tree {
+    /// A tree for the leaves of the search: plain UCB1.
     pub fn new() -> Tree {
-        Tree::with_nodes(POOL)
+        Tree::with_nodes(POOL, false)
     }
 
-    fn with_nodes(pool: usize) -> Tree {
+    /// A tree of `pool` nodes; with `rave`, the choice in the tree uses
+    /// all-moves-as-first values ([`amaf`]).
+    pub fn with_nodes(pool: usize, rave: bool) -> Tree {
         Tree {
             nodes: vec![Node::default(); pool].into_boxed_slice(),
             used: 0,
             scratch: Board::new(1),
             path: ArrayVec::new(),
+            rave,
+            explore: if rave { AMAF_EXPLORE } else { EXPLORE },
+            after_pass: false,
+            log: ArrayVec::new(),
+            first: vec![0; NUM_POINTS].into_boxed_slice(),
         }
     }
 
@@ -113,20 +150,53 @@ impl Tree {
     /// games through the tree, seen from the mover.
     /// Also returns the moves played, for the caller's counters.
     pub fn value(&mut self, b: &Board, komi: i32, last: Point, games: u32) -> (i32, u64) {
-        let komi_pts = f64::from(komi) / f64::from(UNIT);
-        let mover = b.to_move();
+        self.reset(last, last == PASS);
+        let games = games.max(1);
+        let (sum, moves) = self.play_games(b, komi, last, 0..games);
+        let v = (sum / f64::from(games) * f64::from(UNIT)).round() as i32;
+        let v = match b.to_move() {
+            Color::Black => v,
+            Color::White => -v,
+        };
+        (v, moves)
+    }
+
+    /// Empties the tree: its root is the position after `last`. A pass
+    /// first in the tree ends the game when `after_pass` (the previous move
+    /// was a pass); a `last` of [`PASS`] without it is a game with no move
+    /// yet.
+    pub fn reset(&mut self, last: Point, after_pass: bool) {
+        self.after_pass = after_pass;
         self.used = 1;
         self.nodes[0] = Node {
             mv: last as u16,
             ..Node::default()
         };
-        let games = games.max(1);
+    }
+
+    /// Plays the games numbered `games` (their random generators are
+    /// seeded with `b`'s hash and the number) from `b` through the tree,
+    /// which must have been [`Tree::reset`] for `b` and is kept between
+    /// calls. Returns the sum of their black scores (komi, in [`UNIT`]s,
+    /// taken off) and the moves played.
+    pub fn play_games(
+        &mut self,
+        b: &Board,
+        komi: i32,
+        last: Point,
+        games: std::ops::Range<u32>,
+    ) -> (f64, u64) {
+        let komi_pts = f64::from(komi) / f64::from(UNIT);
+        let mover = b.to_move();
         let mut moves = 0u64;
         let mut sum = 0.0;
-        for i in 0..games {
+        for i in games {
             self.scratch.clone_from(b);
             self.path.clear();
             self.path.push(0);
+            if self.rave {
+                self.log.clear();
+            }
             let mut node = 0usize;
             let mut last_move = last;
             let mut over = false;
@@ -142,12 +212,17 @@ impl Tree {
                 let p = self.nodes[child].mv as Point;
                 let color = self.scratch.to_move();
                 self.scratch.play(color, p);
+                if self.rave {
+                    self.log.push((p as u16, color));
+                }
                 moves += 1;
                 last_move = p;
                 node = child;
                 self.path.push(child as u32);
+                let before = self.path.len() - 2;
                 if p == PASS
-                    && self.nodes[self.path[self.path.len() - 2] as usize].mv as Point == PASS
+                    && self.nodes[self.path[before] as usize].mv as Point == PASS
+                    && (before > 0 || self.after_pass)
                 {
                     over = true;
                     break;
@@ -160,7 +235,16 @@ impl Tree {
             let area = if over {
                 score::area_score(&self.scratch, &[], 0.0)
             } else {
-                moves += play_out(&mut self.scratch, &mut rng, last_move) as u64;
+                moves += if self.rave {
+                    let log = &mut self.log;
+                    play_out_seen(&mut self.scratch, &mut rng, last_move, |c, p| {
+                        // A game longer than `LOG` loses its last moves
+                        // from the statistics only.
+                        let _ = log.try_push((p as u16, c));
+                    })
+                } else {
+                    play_out(&mut self.scratch, &mut rng, last_move)
+                } as u64;
                 f64::from(black_area(&self.scratch))
             };
             let black = area - komi_pts;
@@ -177,30 +261,54 @@ impl Tree {
                     Color::White => 1.0 - black_reward,
                 };
             }
+            if self.rave {
+                self.back_up_amaf(mover, black_reward);
+            }
         }
-        let black = sum / f64::from(games);
-        let v = (black * f64::from(UNIT)).round() as i32;
-        let v = match mover {
-            Color::Black => v,
-            Color::White => -v,
-        };
-        (v, moves)
+        (sum, moves)
+    }
+
+    /// The root's children: move, games through it and their mean reward
+    /// for the player who plays it.
+    pub fn root_children(&self) -> impl Iterator<Item = (Point, u32, f64)> + '_ {
+        let root = &self.nodes[0];
+        let first = root.first as usize;
+        self.nodes[first..first + usize::from(root.children)]
+            .iter()
+            .map(|c| (c.mv as Point, c.visits, c.reward / f64::from(c.visits.max(1))))
+    }
+
+    /// Nodes of the pool in use.
+    pub fn used(&self) -> usize {
+        self.used
     }
 
     /// The index of the root's most visited child; the root itself when it
     /// has none yet (a single game). The tests read the tree's choice with it.
     #[cfg(test)]
-    fn most_visited(&self) -> usize {
-        let root = &self.nodes[0];
-        let mut best = 0;
+    pub(super) fn most_visited(&self) -> usize {
+        self.most_visited_child(0).unwrap_or(0)
+    }
+
+    /// The most visited child of `node` (the first of equals), if it has
+    /// a visited one.
+    fn most_visited_child(&self, node: usize) -> Option<usize> {
+        let n = &self.nodes[node];
+        let mut best = None;
         let mut most = 0;
-        for i in root.first as usize..root.first as usize + usize::from(root.children) {
+        for i in n.first as usize..n.first as usize + usize::from(n.children) {
             if self.nodes[i].visits > most {
                 most = self.nodes[i].visits;
-                best = i;
+                best = Some(i);
             }
         }
         best
+    }
+
+    /// The moves of the line of most visited children from the root.
+    pub fn principal_variation(&self) -> impl Iterator<Item = Point> + '_ {
+        std::iter::successors(self.most_visited_child(0), |&i| self.most_visited_child(i))
+            .map(|i| self.nodes[i].mv as Point)
     }
 
     /// Makes the children of `node` (the position on the scratch board);
@@ -240,6 +348,9 @@ impl Tree {
 
     /// UCB1 over the children of `node`: an unvisited child first.
     fn select(&self, node: usize) -> usize {
+        if self.rave {
+            return self.select_amaf(node);
+        }
         let n = self.nodes[node];
         let log = f64::from(n.visits.max(1)).ln();
         let mut best = n.first as usize;
@@ -250,7 +361,7 @@ impl Tree {
                 return i;
             }
             let v = f64::from(c.visits);
-            let ucb = c.reward / v + EXPLORE * (log / v).sqrt();
+            let ucb = c.reward / v + self.explore * (log / v).sqrt();
             if ucb > best_ucb {
                 best_ucb = ucb;
                 best = i;
@@ -312,6 +423,7 @@ mod tests {
         assert!(tree < -15 * UNIT, "{tree}");
     }
 
+
     #[test]
     fn a_settled_board_scores_exactly_for_either_side() {
         let mut b = two_eyed_board();
@@ -330,7 +442,7 @@ mod tests {
         b.set_to_move(Color::Black);
         // A pool of 400 nodes holds the root's 82 children and three or
         // four expansions below them; the games go on without new nodes.
-        let (mut t1, mut t2) = (Tree::with_nodes(400), Tree::with_nodes(400));
+        let (mut t1, mut t2) = (Tree::with_nodes(400, false), Tree::with_nodes(400, false));
         let (v1, m1) = t1.value(&b, 700, PASS, 1000);
         assert!(t1.used > 400 - 83 && t1.used < 400, "{}", t1.used);
         assert_eq!(t1.nodes[0].visits, 1000);

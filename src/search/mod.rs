@@ -31,6 +31,7 @@ pub mod final_status;
 pub mod influence;
 pub mod mc;
 mod mc_tree;
+pub mod mcts;
 pub(crate) mod movegen;
 pub mod negascout;
 pub mod ownership;
@@ -134,6 +135,9 @@ pub struct Player {
     /// `kgs-genmove_cleanup`: no pass while dead stones of the opponent
     /// remain, and no resignation.
     cleanup: bool,
+    /// `Some` while `genmove` is the Monte-Carlo tree search of [`mcts`]
+    /// (`tesuji-player mcts`) rather than NegaScout.
+    mcts: Option<mcts::Mcts>,
 }
 
 /// Whether `color` still has dead stones of the opponent to capture before
@@ -164,6 +168,7 @@ impl Player {
             solver,
             analysis: true,
             cleanup: false,
+            mcts: None,
         }
     }
 
@@ -205,6 +210,17 @@ impl Player {
         self.core.exact_leaves = on;
     }
 
+    /// Switches `genmove` to the Monte-Carlo tree search of [`mcts`]
+    /// (`true`) or back to NegaScout. The tree's pool is made at its first
+    /// move and kept while it stays on.
+    pub fn set_mcts(&mut self, on: bool) {
+        match (on, self.mcts.is_some()) {
+            (true, false) => self.mcts = Some(mcts::Mcts::default()),
+            (false, true) => self.mcts = None,
+            _ => {}
+        }
+    }
+
     /// Random games per leaf for the Monte-Carlo half of the leaf value
     /// ([`mc`]); 0 (the default) leaves the static evaluation alone.
     pub fn set_monte_carlo(&mut self, playouts: u32) {
@@ -232,7 +248,9 @@ impl Player {
     /// searched first at the root). Resigns only below the resign threshold
     /// at depth 2 or more and never in the first `2 × size` moves of the
     /// game. Setting `stop` makes the search return soon with the best move
-    /// of the last completed iteration.
+    /// of the last completed iteration. With [`Player::set_mcts`] on (and
+    /// clean-up mode off) the move comes from [`mcts::Mcts::genmove`]
+    /// instead.
     pub fn genmove(
         &mut self,
         game: &Game,
@@ -240,6 +258,11 @@ impl Player {
         limits: &SearchLimits,
         stop: &AtomicBool,
     ) -> SearchResult {
+        if let Some(m) = self.mcts.as_mut().filter(|_| !self.cleanup) {
+            // The clean-up phase needs the dead-stone analysis of the
+            // NegaScout player.
+            return m.genmove(game, color, limits, self.resign_threshold, stop);
+        }
         let start = Instant::now();
         let mut board = game.board().clone();
         board.set_to_move(color);

@@ -123,7 +123,7 @@ fn game_from(size: usize, komi: f64, moves: &str) -> Game {
 }
 
 /// A game whose position is the diagram (see `testutil::board_from`).
-fn game_from_diagram(diagram: &str, komi: f64, to_move: Color) -> Game {
+pub(super) fn game_from_diagram(diagram: &str, komi: f64, to_move: Color) -> Game {
     let b = testutil::board_from(diagram);
     let mut g = Game::new(b.size());
     g.set_komi(komi);
