@@ -104,3 +104,26 @@ fn evaluation_does_not_allocate() {
     assert_eq!(n, 0, "evaluate allocated {n} times");
     assert!(v.abs() < 81 * tesuji::search::eval::UNIT + 700);
 }
+
+#[test]
+fn monte_carlo_tree_search_does_not_allocate_after_its_first_move() {
+    let stop = AtomicBool::new(false);
+    let mut player = Player::new(1);
+    player.set_mcts(true);
+    player.set_resign_threshold(Some(30.0));
+    let g = game(9, "E5 E4 D4 D3 F4 E3 F3 C4 D5 F2 G2 C5 C6 B6");
+    // The first move makes the tree's pool.
+    let (_, n) = counted(|| player.genmove(&g, Color::Black, &SearchLimits::nodes(64), &stop));
+    assert!(n > 0);
+    for g in [game(9, ""), g, game(5, "B3 C3 A2 D2 B1 C1 pass B2 C2 pass")] {
+        let color = g.to_move();
+        for limits in [
+            SearchLimits::nodes(3_000),
+            SearchLimits::time(Duration::from_millis(100)),
+        ] {
+            let (r, n) = counted(|| player.genmove(&g, color, &limits, &stop));
+            assert_eq!(n, 0, "mcts genmove allocated {n} times ({r:?})");
+            assert!(r.nodes >= 64 && !r.pv.is_empty());
+        }
+    }
+}

@@ -275,7 +275,13 @@ impl Tree {
         let first = root.first as usize;
         self.nodes[first..first + usize::from(root.children)]
             .iter()
-            .map(|c| (c.mv as Point, c.visits, c.reward / f64::from(c.visits.max(1))))
+            .map(|c| {
+                (
+                    c.mv as Point,
+                    c.visits,
+                    c.reward / f64::from(c.visits.max(1)),
+                )
+            })
     }
 
     /// Nodes of the pool in use.
@@ -422,7 +428,6 @@ mod tests {
         assert!(tree > flat + 2 * UNIT, "tree {tree} flat {flat}");
         assert!(tree < -15 * UNIT, "{tree}");
     }
-
 
     #[test]
     fn a_settled_board_scores_exactly_for_either_side() {

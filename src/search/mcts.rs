@@ -37,6 +37,12 @@ use arrayvec::ArrayVec;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+/// The largest board the player plays on; on larger ones `genmove` stays
+/// with NegaScout. On 19×19 a move under a 60 s clock gets a few hundred
+/// games, fewer than the points of the board: the tree's choice is noise
+/// there (it passed on a nearly empty board after 300 ms), and nothing was
+/// measured above 9×9.
+pub const MAX_SIZE: usize = 9;
 /// Nodes in the tree's pool (80 MiB): with a node made on every game's
 /// second visit to a leaf and some 60 children to a node on an open 9×9
 /// board, room for about 30,000 games before the tree stops growing.
@@ -86,7 +92,9 @@ impl Mcts {
             (None, None) => Some(DEFAULT_TIME),
             (t, _) => t,
         };
-        let max_games = limits.max_nodes.map_or(u32::MAX, |n| n.min(u64::from(u32::MAX)) as u32);
+        let max_games = limits
+            .max_nodes
+            .map_or(u32::MAX, |n| n.min(u64::from(u32::MAX)) as u32);
         tree.reset(last, after_pass);
         let mut games = 0u32;
         let mut black_sum = 0.0;

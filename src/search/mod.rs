@@ -248,9 +248,9 @@ impl Player {
     /// searched first at the root). Resigns only below the resign threshold
     /// at depth 2 or more and never in the first `2 × size` moves of the
     /// game. Setting `stop` makes the search return soon with the best move
-    /// of the last completed iteration. With [`Player::set_mcts`] on (and
-    /// clean-up mode off) the move comes from [`mcts::Mcts::genmove`]
-    /// instead.
+    /// of the last completed iteration. With [`Player::set_mcts`] on, on
+    /// boards up to [`mcts::MAX_SIZE`] and out of clean-up mode, the move
+    /// comes from [`mcts::Mcts::genmove`] instead.
     pub fn genmove(
         &mut self,
         game: &Game,
@@ -258,7 +258,11 @@ impl Player {
         limits: &SearchLimits,
         stop: &AtomicBool,
     ) -> SearchResult {
-        if let Some(m) = self.mcts.as_mut().filter(|_| !self.cleanup) {
+        if let Some(m) = self
+            .mcts
+            .as_mut()
+            .filter(|_| !self.cleanup && game.size() <= mcts::MAX_SIZE)
+        {
             // The clean-up phase needs the dead-stone analysis of the
             // NegaScout player.
             return m.genmove(game, color, limits, self.resign_threshold, stop);
