@@ -24,7 +24,7 @@
 //! on the position: the games' random generators are seeded with the
 //! position's hash and the game's number.
 //!
-//! The tree's pool ([`POOL`] nodes, 40 bytes each) is allocated at the
+//! The tree's pool ([`POOL`] nodes, 32 bytes each) is allocated at the
 //! first move and kept; when it is full the tree stops growing and the
 //! games go on below its leaves. Nothing allocates per move.
 
@@ -43,7 +43,7 @@ use std::time::Instant;
 /// there (it passed on a nearly empty board after 300 ms), and nothing was
 /// measured above 9×9.
 pub const MAX_SIZE: usize = 9;
-/// Nodes in the tree's pool (80 MiB): with a node made on every game's
+/// Nodes in the tree's pool (64 MiB): with a node made on every game's
 /// second visit to a leaf and some 60 children to a node on an open 9×9
 /// board, room for about 30,000 games before the tree stops growing.
 pub const POOL: usize = 1 << 21;
