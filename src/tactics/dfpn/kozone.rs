@@ -62,6 +62,20 @@ impl Search<'_> {
     /// loop. Played on the board alone: only the stones and the ban matter
     /// to the family the loop stands for, not the line's rules.
     pub(super) fn ko_loop(&mut self, k: Point) -> Option<Zone> {
+        self.ko_loop_reads(k, true)
+    }
+
+    /// Whether `k` starts a ko loop ([`Search::ko_loop`]), without its
+    /// reads: the same tests on the same positions, only the zones (which
+    /// change nothing the tests look at) are left out. The plain search
+    /// asks this at every attacker node without a ban, for every explicit
+    /// move, and building the zones was most of that cost.
+    pub(super) fn starts_ko_loop(&mut self, k: Point) -> bool {
+        self.ko_loop_reads(k, false).is_some()
+    }
+
+    /// [`Search::ko_loop`]; with `reads` false the zone returned is empty.
+    fn ko_loop_reads(&mut self, k: Point, reads: bool) -> Option<Zone> {
         let (attacker, defender, target) = (self.attacker, self.defender(), self.target);
         let b = self.game.board();
         if !self.loops_possible() || k == PASS || !b.is_empty(k) {
@@ -77,8 +91,11 @@ impl Search<'_> {
             return None;
         }
         let hash = b.hash();
-        let mut z = self.target_zone();
-        self.attacker_reads(k, &mut z);
+        let mut z = Zone::new();
+        if reads {
+            z = self.target_zone();
+            self.attacker_reads(k, &mut z);
+        }
         let retake = self.game.peek(attacker, k, |b| {
             // The stone taken may be the target itself: a lone target taken
             // by a ko capture is retaken by the favoured defender and the
@@ -93,12 +110,14 @@ impl Search<'_> {
             let d = b.first_liberty(k)?;
             // Favoured: the ban the capture left does not bind.
             b.check_ignoring_ko(defender, d).ok()?;
-            let mut reads = Zone::new();
-            defender_reads(b, attacker, d, &mut reads);
+            let mut zone = Zone::new();
+            if reads {
+                defender_reads(b, attacker, d, &mut zone);
+            }
             let u = b.play(defender, d);
             let back = b.hash() == hash && b.ko_point(attacker) == Some(k);
             b.undo(&u);
-            back.then_some(reads)
+            back.then_some(zone)
         })?;
         z.union(&retake);
         Some(z)
@@ -108,7 +127,7 @@ impl Search<'_> {
     /// that starts a loop: then the node needs no pseudo-child.
     pub(super) fn ban_on_loop(&mut self) -> bool {
         let ko = self.game.board().ko_point(self.attacker);
-        ko.is_some_and(|k| self.ko_loop(k).is_some())
+        ko.is_some_and(|k| self.starts_ko_loop(k))
     }
 
     /// Leaves out of the move list the attacker's captures that start a ko
@@ -121,7 +140,7 @@ impl Search<'_> {
         let mut kept = 0;
         for i in 0..self.moves.len() {
             let m = self.moves[i];
-            if self.ko_loop(m).is_none() {
+            if !self.starts_ko_loop(m) {
                 self.moves[kept] = m;
                 kept += 1;
             }
