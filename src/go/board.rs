@@ -334,6 +334,23 @@ impl Board {
         n
     }
 
+    /// [`Board::for_each_stone`] that stops after the first stone for
+    /// which `f` returns false (a walk that has its answer early).
+    #[inline]
+    pub fn for_each_stone_while(&self, p: Point, mut f: impl FnMut(Point) -> bool) {
+        let start = p;
+        let mut q = p;
+        loop {
+            if !f(q) {
+                break;
+            }
+            q = self.next[q] as Point;
+            if q == start {
+                break;
+            }
+        }
+    }
+
     /// Calls `f` on every stone of the block containing `p`.
     #[inline]
     pub fn for_each_stone(&self, p: Point, mut f: impl FnMut(Point)) {

@@ -150,3 +150,27 @@ fn after_stone_agrees_with_playing() {
     }
     assert!(checked > 1000 && joins > 100, "{checked} {joins}");
 }
+
+#[test]
+fn stone_walk_stops_when_asked() {
+    let at = Board::point_at;
+    let mut b = Board::new(5);
+    for col in 0..4 {
+        b.play(Color::Black, at(col, 2));
+    }
+    let mut all = Vec::new();
+    b.for_each_stone(at(0, 2), |q| all.push(q));
+    assert_eq!(all.len(), 4);
+    let mut seen = Vec::new();
+    b.for_each_stone_while(at(0, 2), |q| {
+        seen.push(q);
+        seen.len() < 2
+    });
+    assert_eq!(seen, all[..2], "stops after the first false");
+    let mut every = Vec::new();
+    b.for_each_stone_while(at(0, 2), |q| {
+        every.push(q);
+        true
+    });
+    assert_eq!(every, all, "walks the whole block otherwise");
+}

@@ -171,17 +171,16 @@ fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
     let mut bad = 0;
     let mut fail = false;
     let mut overflow = false;
-    board.for_each_stone(t, |s| {
-        if fail || overflow {
-            return;
-        }
+    // The walk stops once it fails or overflows: a large target need not
+    // be walked to its end for a verdict already known.
+    board.for_each_stone_while(t, |s| {
         for l in Board::neighbors(s) {
             if board.cell(l) != EMPTY || seen.contains(l) {
                 continue;
             }
             if seen_count == LIBS_CAP {
                 overflow = true;
-                return;
+                return false;
             }
             seen.insert(l);
             seen_count += 1;
@@ -197,10 +196,11 @@ fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
                 bad += 1;
                 if total < bad + 2 {
                     fail = true;
-                    return;
+                    return false;
                 }
             }
         }
+        true
     });
     if overflow {
         return Some((Libs::new(), true));

@@ -406,6 +406,18 @@ impl CaptureGame {
     /// captures nothing, played while the game is on and the path has room.
     #[inline]
     pub fn after_stone(&self, p: Point) -> (u64, bool) {
+        let key = self.key_after_stone(p);
+        // As `play` finds it: with the current state on the path, whose
+        // stones are one fewer.
+        let cut =
+            self.path.len() + 1 == MAX_DEPTH || (self.path_max > self.stones && self.on_path(key));
+        (key, cut)
+    }
+
+    /// The key part of [`CaptureGame::after_stone`], on the same terms
+    /// (for a prefetch, which needs no cut).
+    #[inline]
+    pub fn key_after_stone(&self, p: Point) -> u64 {
         debug_assert!(p != PASS && self.is_legal(p) && !self.path.is_full());
         debug_assert!(self.winner().is_none() && !self.board.captures_something(self.to_move, p));
         let mover = self.to_move;
@@ -414,11 +426,7 @@ impl CaptureGame {
         if mover.opp() == Color::White {
             key ^= zobrist::WHITE_TO_MOVE;
         }
-        // As `play` finds it: with the current state on the path, whose
-        // stones are one fewer.
-        let cut =
-            self.path.len() + 1 == MAX_DEPTH || (self.path_max > self.stones && self.on_path(key));
-        (key, cut)
+        key
     }
 
     /// [`CaptureGame::key`] and [`CaptureGame::last_was_cut`] after a

@@ -202,8 +202,9 @@ impl Search<'_> {
     /// [`Search::defender_in_atari`]): such a move leaves the target its
     /// one liberty and no ko ban. Otherwise `None`, and such moves are
     /// evaluated one by one.
-    fn atari_losses(&self, here: &Here) -> Option<(Point, [u16; 2])> {
-        let lib = self.defender_in_atari(here)?;
+    /// `in_atari`: what [`Search::defender_in_atari`] found here.
+    fn atari_losses(&self, in_atari: Option<Point>) -> Option<(Point, [u16; 2])> {
+        let lib = in_atari?;
         let mut counts = self.anc.last()?.counts;
         counts[self.game.to_move().index()] += 1;
         (!self.could_repeat(counts)).then_some((lib, counts))
@@ -449,8 +450,8 @@ impl Search<'_> {
                 f.lost.flags |= KO;
             }
         }
-        let losses = self.atari_losses(&f.here);
         let in_atari = self.defender_in_atari(&f.here);
+        let losses = self.atari_losses(in_atari);
         self.pending.clear();
         let mover = self.game.to_move();
         for i in 0..self.moves.len() {

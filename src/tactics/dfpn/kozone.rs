@@ -39,7 +39,57 @@ use super::numbers::{Child, NO_MOVE};
 use super::search::Search;
 use super::zones::defender_reads;
 use crate::go::board::{Board, Point, PASS};
+use crate::go::Color;
 use crate::tactics::zone::Zone;
+
+/// Whether the attacker's move `k` on board `b` starts a ko loop (see
+/// [`Search::ko_loop`], which plays it), read without playing. Playing
+/// `k`, then the defender's retake, finds a loop exactly when:
+///
+/// * `k` is empty and takes exactly one stone `s`: one neighbour is a lone
+///   defender stone in atari and no other neighbour is a defender block in
+///   atari (the count of stones taken is 1). Such a capture is legal,
+///   whatever the ban (capturing is never suicide);
+/// * after it, `k`'s stone is alone with one liberty: no neighbour of `k`
+///   is an attacker stone (it would join it) or empty but `s` (now empty);
+///   the other neighbours are defender stones (not taken) or border. Its
+///   one liberty is then `s`, the retake;
+/// * the target is on the board before `k` (if `k` takes the target, `s`
+///   is the target; if the target is off the board, a retake pending, `s`
+///   is some other stone and the played test fails);
+///
+/// and then the retake on `s` is legal (it takes `k`'s stone, whose only
+/// liberty it fills), takes that one stone only (every other neighbour of
+/// `s` is an attacker stone or border: `s` was a lone stone with the one
+/// liberty `k`, and those attacker blocks keep the liberties they had
+/// before `k`, none of which is `k`: a block next to `k` would have
+/// joined it), puts back exactly the stones of `b` (same hash), and as
+/// its stone joins no block and has the one liberty `k`, bans the
+/// attacker from `k`. Debug builds check the two agree at every call, and
+/// a test compares them on random boards.
+pub(super) fn ko_loop_shape(b: &Board, attacker: Color, target: Point, k: Point) -> bool {
+    let defender = attacker.opp();
+    if k == PASS || !b.is_empty(k) || b.color_at(target) != Some(defender) {
+        return false;
+    }
+    let mut taken = 0;
+    for n in Board::neighbors(k) {
+        match b.color_at(n) {
+            Some(c) if c == defender => {
+                if b.libs(n) == 1 {
+                    taken += b.block_size(n);
+                }
+            }
+            Some(_) => return false,
+            None => {
+                if b.is_empty(n) {
+                    return false;
+                }
+            }
+        }
+    }
+    taken == 1
+}
 
 /// The move of the pseudo-child of an attacker node under a ko ban: the
 /// attacker's null move (see the module documentation).
@@ -62,6 +112,27 @@ impl Search<'_> {
     /// loop. Played on the board alone: only the stones and the ban matter
     /// to the family the loop stands for, not the line's rules.
     pub(super) fn ko_loop(&mut self, k: Point) -> Option<Zone> {
+        self.ko_loop_reads(k, true)
+    }
+
+    /// Whether `k` starts a ko loop ([`Search::ko_loop`]), read from the
+    /// board without playing ([`ko_loop_shape`]). The plain search asks
+    /// this at every attacker node without a ban, for every explicit move;
+    /// playing the capture and the retake, and building the zones, were
+    /// most of that cost.
+    pub(super) fn starts_ko_loop(&mut self, k: Point) -> bool {
+        let b = self.game.board();
+        let shape = self.loops_possible() && ko_loop_shape(b, self.attacker, self.target, k);
+        debug_assert_eq!(
+            shape,
+            self.ko_loop_reads(k, false).is_some(),
+            "ko loop at {k}"
+        );
+        shape
+    }
+
+    /// [`Search::ko_loop`]; with `reads` false the zone returned is empty.
+    fn ko_loop_reads(&mut self, k: Point, reads: bool) -> Option<Zone> {
         let (attacker, defender, target) = (self.attacker, self.defender(), self.target);
         let b = self.game.board();
         if !self.loops_possible() || k == PASS || !b.is_empty(k) {
@@ -77,8 +148,11 @@ impl Search<'_> {
             return None;
         }
         let hash = b.hash();
-        let mut z = self.target_zone();
-        self.attacker_reads(k, &mut z);
+        let mut z = Zone::new();
+        if reads {
+            z = self.target_zone();
+            self.attacker_reads(k, &mut z);
+        }
         let retake = self.game.peek(attacker, k, |b| {
             // The stone taken may be the target itself: a lone target taken
             // by a ko capture is retaken by the favoured defender and the
@@ -93,12 +167,14 @@ impl Search<'_> {
             let d = b.first_liberty(k)?;
             // Favoured: the ban the capture left does not bind.
             b.check_ignoring_ko(defender, d).ok()?;
-            let mut reads = Zone::new();
-            defender_reads(b, attacker, d, &mut reads);
+            let mut zone = Zone::new();
+            if reads {
+                defender_reads(b, attacker, d, &mut zone);
+            }
             let u = b.play(defender, d);
             let back = b.hash() == hash && b.ko_point(attacker) == Some(k);
             b.undo(&u);
-            back.then_some(reads)
+            back.then_some(zone)
         })?;
         z.union(&retake);
         Some(z)
@@ -108,7 +184,7 @@ impl Search<'_> {
     /// that starts a loop: then the node needs no pseudo-child.
     pub(super) fn ban_on_loop(&mut self) -> bool {
         let ko = self.game.board().ko_point(self.attacker);
-        ko.is_some_and(|k| self.ko_loop(k).is_some())
+        ko.is_some_and(|k| self.starts_ko_loop(k))
     }
 
     /// Leaves out of the move list the attacker's captures that start a ko
@@ -121,7 +197,7 @@ impl Search<'_> {
         let mut kept = 0;
         for i in 0..self.moves.len() {
             let m = self.moves[i];
-            if self.ko_loop(m).is_none() {
+            if !self.starts_ko_loop(m) {
                 self.moves[kept] = m;
                 kept += 1;
             }
@@ -210,5 +286,83 @@ impl Search<'_> {
                 self.stats.fix_fail_ko += 1;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`Search::ko_loop`]'s test, played on the board: the capture, then
+    /// the retake on the captured stone's point brings back the stones
+    /// with the attacker banned from `k`.
+    fn played(b: &mut Board, attacker: Color, target: Point, k: Point) -> bool {
+        let defender = attacker.opp();
+        if k == PASS || !b.is_empty(k) {
+            return false;
+        }
+        let taken = Board::neighbors(k)
+            .into_iter()
+            .filter(|&n| b.color_at(n) == Some(defender) && b.libs(n) == 1)
+            .map(|n| b.block_size(n))
+            .sum::<usize>();
+        if taken != 1 || b.check_ignoring_ko(attacker, k).is_err() {
+            return false;
+        }
+        let hash = b.hash();
+        let u = b.play(attacker, k);
+        let mut back = false;
+        if b.block_size(k) == 1
+            && b.libs(k) == 1
+            && (b.color_at(target) == Some(defender) || b.first_liberty(k) == Some(target))
+        {
+            let d = b.first_liberty(k).expect("one liberty");
+            if b.check_ignoring_ko(defender, d).is_ok() {
+                let v = b.play(defender, d);
+                back = b.hash() == hash && b.ko_point(attacker) == Some(k);
+                b.undo(&v);
+            }
+        }
+        b.undo(&u);
+        back
+    }
+
+    /// The shape read from the board agrees with playing, on every empty
+    /// point of random crowded boards, for both attackers and every stone
+    /// as the target (and an empty target point: a retake pending).
+    #[test]
+    fn loop_shape_agrees_with_playing() {
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut loops, mut asked) = (0, 0);
+        for _ in 0..300 {
+            let size = 4 + next(4);
+            let mut b = Board::new(size);
+            let points: Vec<Point> = b.points().collect();
+            let mut color = Color::Black;
+            for _ in 0..next(size * size * 2) {
+                let p = points[next(points.len())];
+                if b.is_legal(color, p) {
+                    b.play(color, p);
+                    color = color.opp();
+                }
+            }
+            for &target in &points {
+                for attacker in [Color::Black, Color::White] {
+                    for &k in &points {
+                        let want = played(&mut b, attacker, target, k);
+                        assert_eq!(ko_loop_shape(&b, attacker, target, k), want, "k {k}");
+                        loops += want as usize;
+                        asked += 1;
+                    }
+                }
+            }
+        }
+        assert!(loops > 100, "{loops} loops in {asked} questions");
     }
 }

@@ -430,8 +430,7 @@ impl Search<'_> {
             && self.tt.is_enabled()
             && !g.board().captures_something(g.to_move(), m)
         {
-            let (key, _) = g.after_stone(m);
-            self.tt.prefetch(key ^ self.salt);
+            self.tt.prefetch(g.key_after_stone(m) ^ self.salt);
         }
     }
 
