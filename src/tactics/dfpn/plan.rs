@@ -78,6 +78,11 @@ use arrayvec::ArrayVec;
 ///   changes which sound search answers first: every result still comes
 ///   from one of the searches above, each with its own table entries.
 ///
+///   Across ko models (`Solver::solve_with_ko`), a loss under the first
+///   model whose proof met a ko ban is followed by λ-df-pn alone, with
+///   10% of what is left, looking for a ko-free proof of the same loss
+///   (`Solver::ko_free_loss`).
+///
 /// A result is reported only when it holds in the real game: a win that
 /// rests on a node where the loser played only its own threats is a fact
 /// of the restricted game (flag `REL`) and is never reported.

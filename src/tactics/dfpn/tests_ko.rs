@@ -8,7 +8,7 @@ use super::tests::{name, pos, pt, KO};
 use super::*;
 
 /// Every node limit from 1 to a little past what the unlimited solve used.
-fn codes_under_every_limit(b: &Board, v: &str, attacker_moves: bool, want: (u8, &str)) {
+fn codes_under_every_limit(b: &Board, v: &str, attacker_moves: bool, algo: Algo, want: (u8, &str)) {
     let problem = Problem::new(b, pt(b, v)).expect("a stone");
     let mover = if attacker_moves {
         problem.attacker
@@ -17,6 +17,7 @@ fn codes_under_every_limit(b: &Board, v: &str, attacker_moves: bool, want: (u8, 
     };
     let opts = Options {
         avoid_root_pass: !attacker_moves,
+        algo,
         ..Options::default()
     };
     let stop = AtomicBool::new(false);
@@ -51,8 +52,73 @@ fn codes_under_every_limit(b: &Board, v: &str, attacker_moves: bool, want: (u8, 
 #[test]
 fn ko_codes_never_change_with_the_limit() {
     let b = pos(KO);
-    codes_under_every_limit(&b, "B2", true, (2, "C1"));
-    codes_under_every_limit(&b, "B2", false, (3, "PASS"));
+    for algo in [Algo::Dfpn, Algo::Auto] {
+        codes_under_every_limit(&b, "B2", true, algo, (2, "C1"));
+        // The defender loses when the attacker is favoured, through the
+        // ko: `Auto` then looks for a ko-free proof of that loss, which
+        // does not exist, and must not answer 0.
+        codes_under_every_limit(&b, "B2", false, algo, (3, "PASS"));
+    }
+}
+
+/// The top edge of a real game (golois/Goemate990903-6, rows 15-19 kept,
+/// the rest emptied): black's L18 has two liberties, K18 and L19. With
+/// white favoured in ko, df-pn proves it lost through a line that passes a
+/// ko ban (5,352 nodes), so that proof says nothing of the model where
+/// black is favoured, which stays open at 3M nodes. λ-df-pn at order 2
+/// proves the loss without meeting a ko ban (a few thousand nodes), and a
+/// ko-free loss holds under every model: `defend` is 0.
+const TOP_EDGE: &[&str] = &[
+    "................X..",
+    ".....OXO..XOXX.XO..",
+    "..XXXXOOXXOOXOXXO..",
+    "..XOOX.OOO.OOO.OXX.",
+    ".XO.O.....O....OO..",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+    "...................",
+];
+
+#[test]
+fn a_ko_free_proof_settles_every_model() {
+    let b = pos(TOP_EDGE);
+    let problem = Problem::new(&b, pt(&b, "L18")).expect("a stone");
+    let stop = AtomicBool::new(false);
+    let limits = Limits {
+        nodes: 300_000,
+        time: None,
+    };
+    let opts = Options {
+        avoid_root_pass: true,
+        algo: Algo::Auto,
+        ..Options::default()
+    };
+    let black = problem.defender();
+    let r = Solver::new(4).solve_with_ko(&b, problem, black, opts, limits, &stop);
+    assert_eq!(r.code, Some(0));
+    // Without the ko-free proof the answer would need the model where
+    // black is favoured, which this budget does not settle.
+    let q = Question {
+        board: &b,
+        problem,
+        model: KoModel {
+            favoured: Some(black),
+        },
+        to_move: black,
+    };
+    let m = Solver::new(4).solve_one_model(q, opts, limits, &stop);
+    assert_eq!(m.mover_wins, None);
 }
 
 /// White's lone B4 in atari, where black's capture at C4 is a ko capture:
