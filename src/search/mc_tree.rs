@@ -404,6 +404,18 @@ mod tests {
     use crate::search::mc::McEval;
     use crate::search::testutil::{board_from, two_eyed_board};
 
+    /// Black's group has one eye space of three points in a row: the
+    /// middle point C6 makes two eyes; anywhere else white takes it and
+    /// the group dies.
+    pub(super) const VITAL_POINT: &str = "
+        XXXXXXX
+        X...XOO
+        XXXXXO.
+        OOOOOO.
+        .......
+        .......
+        .......";
+
     fn flat(b: &Board, games: u32, last: Point) -> i32 {
         let mut m = McEval::new();
         m.tree = None;
@@ -417,16 +429,7 @@ mod tests {
         // black is to move: the middle point C6 makes two eyes; anywhere
         // else white takes it and the group dies. Random games take it
         // first in only some of their games.
-        let b = board_from(
-            "
-            XXXXXXX
-            X...XOO
-            XXXXXO.
-            OOOOOO.
-            .......
-            .......
-            .......",
-        );
+        let b = board_from(VITAL_POINT);
         let last = Board::point_at(0, 0);
         let mut t = Tree::new();
         let (tree, _) = t.value(&b, 0, last, 2000);

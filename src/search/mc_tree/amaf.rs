@@ -102,20 +102,11 @@ mod tests {
 
     #[test]
     fn rave_finds_the_vital_point_with_a_tenth_of_the_games() {
-        // The board of the test above. With 200 games, RAVE gives the
+        // The vital-point board of the parent's tests. With 200 games, RAVE gives the
         // vital point the most games; plain UCB1 spreads them over every
         // move and does not, even with 800. Its value is nearer the true
         // one too (alive: black owns 17 points, white 32).
-        let b = board_from(
-            "
-            XXXXXXX
-            X...XOO
-            XXXXXO.
-            OOOOOO.
-            .......
-            .......
-            .......",
-        );
+        let b = board_from(super::super::tests::VITAL_POINT);
         let last = Board::point_at(0, 0);
         let vital = Board::point_at(2, 5);
         let mut rave = Tree::with_nodes(POOL, true);

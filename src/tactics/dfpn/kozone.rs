@@ -138,13 +138,7 @@ impl Search<'_> {
         if !self.loops_possible() || k == PASS || !b.is_empty(k) {
             return None;
         }
-        // Exactly one stone taken: one neighbour, a lone stone in atari.
-        let taken = Board::neighbors(k)
-            .into_iter()
-            .filter(|&n| b.color_at(n) == Some(defender) && b.libs(n) == 1)
-            .map(|n| b.block_size(n))
-            .sum::<usize>();
-        if taken != 1 || b.check_ignoring_ko(attacker, k).is_err() {
+        if !takes_one_stone(b, attacker, k) {
             return None;
         }
         let hash = b.hash();
@@ -289,6 +283,18 @@ impl Search<'_> {
     }
 }
 
+/// Whether the attacker's move at the empty point `k` is legal (ko
+/// aside) and captures exactly one stone: one neighbour, a lone stone in
+/// atari.
+fn takes_one_stone(b: &Board, attacker: Color, k: Point) -> bool {
+    let taken = Board::neighbors(k)
+        .into_iter()
+        .filter(|&n| b.color_at(n) == Some(attacker.opp()) && b.libs(n) == 1)
+        .map(|n| b.block_size(n))
+        .sum::<usize>();
+    taken == 1 && b.check_ignoring_ko(attacker, k).is_ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -301,12 +307,7 @@ mod tests {
         if k == PASS || !b.is_empty(k) {
             return false;
         }
-        let taken = Board::neighbors(k)
-            .into_iter()
-            .filter(|&n| b.color_at(n) == Some(defender) && b.libs(n) == 1)
-            .map(|n| b.block_size(n))
-            .sum::<usize>();
-        if taken != 1 || b.check_ignoring_ko(attacker, k).is_err() {
+        if !takes_one_stone(b, attacker, k) {
             return false;
         }
         let hash = b.hash();
