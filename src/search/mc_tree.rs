@@ -366,19 +366,25 @@ impl Tree {
         if self.rave {
             return self.select_amaf(node);
         }
-        let n = self.nodes[node];
-        let log = f64::from(n.visits.max(1)).ln();
-        let mut best = n.first as usize;
-        let mut best_ucb = f64::NEG_INFINITY;
-        for i in n.first as usize..(n.first as usize + n.children as usize) {
-            let c = &self.nodes[i];
+        let log = f64::from(self.nodes[node].visits.max(1)).ln();
+        self.best_child(node, |c| {
             if c.visits == 0 {
-                return i;
+                return f64::INFINITY;
             }
             let v = f64::from(c.visits);
-            let ucb = c.reward / v + self.explore * (log / v).sqrt();
-            if ucb > best_ucb {
-                best_ucb = ucb;
+            c.reward / v + self.explore * (log / v).sqrt()
+        })
+    }
+
+    /// The child of `node` with the highest `score`, the first of equals.
+    fn best_child(&self, node: usize, score: impl Fn(&Node) -> f64) -> usize {
+        let n = self.nodes[node];
+        let mut best = n.first as usize;
+        let mut best_score = f64::NEG_INFINITY;
+        for i in n.first as usize..(n.first as usize + n.children as usize) {
+            let s = score(&self.nodes[i]);
+            if s > best_score {
+                best_score = s;
                 best = i;
             }
         }

@@ -66,12 +66,8 @@ impl Tree {
     /// and its all-moves-as-first mean, the latter's weight
     /// `sqrt(k / (3n + k))` fading with the child's own visits `n`.
     pub(super) fn select_amaf(&self, node: usize) -> usize {
-        let n = self.nodes[node];
-        let log = f64::from(n.visits.max(1)).ln();
-        let mut best = n.first as usize;
-        let mut best_ucb = f64::NEG_INFINITY;
-        for i in n.first as usize..(n.first as usize + n.children as usize) {
-            let c = &self.nodes[i];
+        let log = f64::from(self.nodes[node].visits.max(1)).ln();
+        self.best_child(node, |c| {
             let v = f64::from(c.visits);
             let value = if c.amaf_visits == 0 {
                 if c.visits == 0 {
@@ -85,13 +81,8 @@ impl Tree {
                 let q = if c.visits == 0 { 0.0 } else { c.reward / v };
                 (1.0 - beta) * q + beta * qa
             };
-            let ucb = value + self.explore * (log / (v + 1.0)).sqrt();
-            if ucb > best_ucb {
-                best_ucb = ucb;
-                best = i;
-            }
-        }
-        best
+            value + self.explore * (log / (v + 1.0)).sqrt()
+        })
     }
 }
 
