@@ -277,20 +277,13 @@ impl Tree {
         (sum, moves)
     }
 
-    /// The root's children: move, games through it and their mean reward
-    /// for the player who plays it.
-    pub fn root_children(&self) -> impl Iterator<Item = (Point, u32, f64)> + '_ {
+    /// The root's children: move and games through it.
+    pub fn root_children(&self) -> impl Iterator<Item = (Point, u32)> + '_ {
         let root = &self.nodes[0];
         let first = root.first as usize;
         self.nodes[first..first + usize::from(root.children)]
             .iter()
-            .map(|c| {
-                (
-                    c.mv as Point,
-                    c.visits,
-                    c.reward / f64::from(c.visits.max(1)),
-                )
-            })
+            .map(|c| (c.mv as Point, c.visits))
     }
 
     /// Nodes of the pool in use.

@@ -115,7 +115,7 @@ impl Mcts {
         let legal = |p: Point| p == PASS || game.check_point(color, p).is_ok();
         let mut best = PASS;
         let mut most = 0;
-        for (p, visits, _) in tree.root_children() {
+        for (p, visits) in tree.root_children() {
             if visits > most && legal(p) {
                 best = p;
                 most = visits;
