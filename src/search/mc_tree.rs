@@ -91,6 +91,7 @@ const LOG: usize = MAX_DEPTH + 3 * MAX_POINTS;
 const AMAF_EXPLORE: f64 = 0.1;
 
 mod amaf;
+mod prior;
 
 #[derive(Clone, Copy, Default)]
 struct Node {
@@ -114,6 +115,10 @@ const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 pub(crate) struct Tree {
     nodes: Box<[Node]>,
+    /// A second pool as large as `nodes` for the RAVE tree of the root
+    /// player, into which [`Tree::keep_subtree`] copies the part of the
+    /// tree that is still of use; empty for the leaf trees.
+    spare: Box<[Node]>,
     used: usize,
     scratch: Board,
     path: ArrayVec<u32, MAX_DEPTH>,
@@ -124,6 +129,9 @@ pub(crate) struct Tree {
     explore: f64,
     /// Whether the root's position follows a pass ([`Tree::reset`]).
     after_pass: bool,
+    /// Whether new children start with the virtual games of [`prior`]
+    /// (the root player's tree, like `rave`).
+    prior: bool,
 
     /// The moves of the current game, from the leaf.
     log: ArrayVec<(u16, Color), LOG>,
@@ -143,12 +151,14 @@ impl Tree {
     pub fn with_nodes(pool: usize, rave: bool) -> Tree {
         Tree {
             nodes: vec![Node::default(); pool].into_boxed_slice(),
+            spare: vec![Node::default(); if rave { pool } else { 0 }].into_boxed_slice(),
             used: 0,
             scratch: Board::new(1),
             path: ArrayVec::new(),
             rave,
             explore: if rave { AMAF_EXPLORE } else { EXPLORE },
             after_pass: false,
+            prior: rave,
             log: ArrayVec::new(),
             first: vec![0; NUM_POINTS].into_boxed_slice(),
         }
@@ -183,6 +193,46 @@ impl Tree {
         };
     }
 
+    /// Keeps, as the whole tree, the subtree after the moves `mine` then
+    /// `theirs` from the root (the root player's last move and the
+    /// opponent's answer), so that the games already played below them
+    /// count for the next move. False, with the tree unchanged, when the
+    /// tree has no such node with a game, or has no spare pool.
+    pub fn keep_subtree(&mut self, mine: Point, theirs: Point) -> bool {
+        let child = |t: &Tree, node: usize, p: Point| {
+            let n = t.nodes[node];
+            (n.first as usize..n.first as usize + usize::from(n.children))
+                .find(|&i| t.nodes[i].mv as Point == p)
+        };
+        let Some(root) = child(self, 0, mine).and_then(|c| child(self, c, theirs)) else {
+            return false;
+        };
+        if self.nodes[root].visits == 0 || self.spare.len() != self.nodes.len() {
+            return false;
+        }
+        // Breadth first: every node's children are copied, contiguous as
+        // they were, when the node's own turn in the queue comes, so the
+        // queue is the new pool itself.
+        self.spare[0] = self.nodes[root];
+        let mut used = 1;
+        let mut next = 0;
+        while next < used {
+            let n = self.spare[next];
+            let k = usize::from(n.children);
+            if k > 0 {
+                let from = n.first as usize;
+                self.spare[used..used + k].copy_from_slice(&self.nodes[from..from + k]);
+                self.spare[next].first = used as u32;
+                used += k;
+            }
+            next += 1;
+        }
+        std::mem::swap(&mut self.nodes, &mut self.spare);
+        self.used = used;
+        self.after_pass = theirs == PASS;
+        true
+    }
+
     /// Plays the games numbered `games` (their random generators are
     /// seeded with `b`'s hash and the number) from `b` through the tree,
     /// which must have been [`Tree::reset`] for `b` and is kept between
@@ -212,7 +262,7 @@ impl Tree {
             while !self.path.is_full() {
                 let n = self.nodes[node];
                 if n.children == 0 {
-                    if n.visits + 1 >= EXPAND_AT && self.expand(node) {
+                    if n.visits + 1 >= EXPAND_AT && self.expand(node, last_move) {
                         continue;
                     }
                     break;
@@ -286,6 +336,11 @@ impl Tree {
             .map(|c| (c.mv as Point, c.visits))
     }
 
+    /// Games played through the root.
+    pub fn root_games(&self) -> u32 {
+        self.nodes[0].visits
+    }
+
     /// Nodes of the pool in use.
     pub fn used(&self) -> usize {
         self.used
@@ -321,7 +376,7 @@ impl Tree {
 
     /// Makes the children of `node` (the position on the scratch board);
     /// false when the pool has no room.
-    fn expand(&mut self, node: usize) -> bool {
+    fn expand(&mut self, node: usize, last: Point) -> bool {
         let b = &self.scratch;
         let color = b.to_move();
         let first = self.used;
@@ -335,8 +390,15 @@ impl Tree {
                 && !is_true_eye(b, color, p)
                 && !big_self_atari(b, color, p)
             {
+                let (amaf_visits, amaf_reward) = if self.prior {
+                    prior::prior(b, color, p, last)
+                } else {
+                    (0, 0.0)
+                };
                 self.nodes[k] = Node {
                     mv: p as u16,
+                    amaf_visits,
+                    amaf_reward,
                     ..Node::default()
                 };
                 k += 1;

@@ -49,6 +49,46 @@ fn a_game_budget_gives_the_same_move_and_line_every_time() {
 }
 
 #[test]
+fn the_games_below_the_moves_played_count_for_the_next_move() {
+    let g0 = Game::new(9);
+    let mut g = g0.clone();
+    let mut m = Mcts::default();
+    let stop = AtomicBool::new(false);
+    let root_games = |m: &Mcts| m.tree.as_ref().unwrap().root_games();
+    let first = m.genmove(&g, Color::Black, &games(2000), None, &stop);
+    assert_eq!(root_games(&m), 2048);
+    g.play(Color::Black, first.best).unwrap();
+    // The answer the tree expected most, so its node has many games.
+    let answer = first.pv[1];
+    g.play(Color::White, answer).unwrap();
+    let r = m.genmove(&g, Color::Black, &games(64), None, &stop);
+    assert_eq!(r.nodes, 64);
+    let kept = root_games(&m) - 64;
+    // 2,048 games on an empty board spread over some 80 moves and as many
+    // answers to each: a few of them were played below the answer.
+    assert!(kept > 0 && kept < 2048, "{kept} games kept");
+    // The same two moves after another opening: the board differs, so
+    // the tree starts afresh and gives what a new player gives.
+    let corners =
+        [(0, 0), (8, 8), (0, 8), (8, 0)].map(|(x, y)| Board::to_move_value(Board::point_at(x, y)));
+    let mut others = corners.iter().filter(|&&c| c != first.best && c != answer);
+    let mut h = Game::new(9);
+    h.play(Color::Black, *others.next().unwrap()).unwrap();
+    h.play(Color::White, *others.next().unwrap()).unwrap();
+    h.play(Color::Black, first.best).unwrap();
+    h.play(Color::White, answer).unwrap();
+    let mut m = Mcts::default();
+    m.genmove(&g0, Color::Black, &games(2000), None, &stop);
+    let again = m.genmove(&h, Color::Black, &games(500), None, &stop);
+    assert_eq!(root_games(&m), 512);
+    let fresh = mcts_move(&h, Color::Black, &games(500));
+    assert_eq!(
+        (again.best, again.value, again.pv),
+        (fresh.best, fresh.value, fresh.pv)
+    );
+}
+
+#[test]
 fn a_stop_ends_the_search_after_one_batch_with_a_legal_move() {
     let g = Game::new(9);
     let stop = AtomicBool::new(true);
