@@ -25,7 +25,7 @@
 //! is best to use information on the previous search"), and nothing else:
 //! each bound is stamped with the node count when it was stored and used
 //! only inside the re-search of the TEST that stored it, at exactly the
-//! depth it holds for ([`super::bench_search_recall`], which argues why
+//! depth it holds for (`super::bench_search_recall`, which argues why
 //! the values stay exact and why a transposition finds nothing there).
 //! The players get the same from their tables, which cut with any bound;
 //! here the default table only orders moves, and without this memory a
@@ -232,7 +232,7 @@ pub struct Enhancements {
     pub ordering: Ordering,
     /// NegaScout's re-searches do not read what their TESTs found
     /// (`--blind-researches`; the seed's plain F4, for comparison; see
-    /// [`super::bench_search_recall`]). α-β is the same either way.
+    /// `super::bench_search_recall`). α-β is the same either way.
     pub blind_researches: bool,
 }
 
