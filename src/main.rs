@@ -12,7 +12,7 @@ use tesuji::search::random::DEFAULT_SEED;
 const USAGE: &str =
     "usage: tesuji [gtp] [--ko simple|positional] [--resign-threshold POINTS|never] \
 [--depth N] [--tt-mb N] [--mc N] [--game SPEC] [--player random|search|mcts] [--seed N]\n       tesuji bench [--nodes N] [--time SECONDS] [--memory MB] [--csv] \
-[--algo A,B,...] [--game SPEC,...]\n       tesuji bench player\n       tesuji bench search [--depth D] [--plies P] [--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration] [--ordering full|history|none] [--stats]\n       \
+[--algo A,B,...] [--game SPEC,...]\n       tesuji bench player\n       tesuji bench search [--depth D] [--plies P] [--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration] [--ordering full|history|none] [--blind-researches] [--stats]\n       \
 tesuji solve --game GAME [--algo ALGO] [--nodes N] [--time SECONDS] [--memory MB]\n       \
 tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
 [--timeout SECS] [--csv] [--engine-stderr] FILE.tst...\n       \

@@ -20,6 +20,25 @@
 //! window has searched all of its children, whose values are exact leaf
 //! values, so the value it returns is exact too.
 //!
+//! A re-search reads the bounds its own TEST found at the positions it
+//! walks again (the seed's refinement: "when a subtree is re-searched, it
+//! is best to use information on the previous search"), and nothing else:
+//! each bound is stamped with the node count when it was stored and used
+//! only inside the re-search of the TEST that stored it, at exactly the
+//! depth it holds for (`super::bench_search_recall`, which argues why
+//! the values stay exact and why a transposition finds nothing there).
+//! The players get the same from their tables, which cut with any bound;
+//! here the default table only orders moves, and without this memory a
+//! re-search searched blind. Session 24 (`--blind-researches` gives the
+//! old search): the default set went from 3,716,111 to 3,642,324
+//! NegaScout nodes against α-β's unchanged 4,107,126 (9.5% to 11.3%
+//! saved, 0 root values differ); m,n,k's re-searches from 77,684 to
+//! 20,343 nodes. Held-out sets: `--seed 100` 5.8% to 7.7%, `--seed 200`
+//! 6.8% to 7.3%; `--aspiration` 8.1% to 9.9%, `--ordering history` 9.8%
+//! to 10.1%; with `--cutoffs`, whose table already cuts with the TESTs'
+//! bounds, almost nothing changes (`--cutoffs --aspiration`: 2,318,862 to
+//! 2,318,307 nodes, 7.9% either way).
+//!
 //! By default there is no transposition table that cuts off: with table
 //! cutoffs, values found at a different depth or through a different
 //! window make root values depend on the search order, and the benchmark
@@ -80,11 +99,13 @@
 //! loses to re-searches: the best move at its PV nodes is the first one in
 //! only about half the cases (its root values swing between odd and even
 //! depths: 16, −11, 18, −10 at depths 3–6 for position 0), and 19
-//! re-searches cost 77,684 nodes, 6.0% of α-β's.
+//! re-searches cost 77,684 nodes, 6.0% of α-β's (20,343 once they read
+//! their TESTs' bounds, session 24).
 //! A threat-aware m,n,k evaluation tried then made both searches smaller
 //! but NegaScout's saving smaller too (5.6% to 4.2%), as expected.
 //!
-//! Session 15 checked five more leads; none reaches 10% on its merits:
+//! Session 15 checked five more leads (with blind re-searches); none
+//! reached 10% on its merits:
 //!
 //! - **Other position sets** (same games, depths and counting, only
 //!   `--seed` changed, as a held-out check, not as a replacement): 5.8%
@@ -124,6 +145,7 @@
 //! plies (`--plies`, or `SPEC@P` for one game) drawn with SplitMix64 from
 //! a fixed seed (position i uses seed + i), so the set repeats.
 
+use super::bench_search_recall::Recall;
 use super::bench_search_stats::Stats;
 use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
 use super::negascout::{end_score, ASPIRATION, WIN};
@@ -208,6 +230,10 @@ pub struct Enhancements {
     pub aspiration: bool,
     /// How the moves are ordered (`--ordering`).
     pub ordering: Ordering,
+    /// NegaScout's re-searches do not read what their TESTs found
+    /// (`--blind-researches`; the seed's plain F4, for comparison; see
+    /// `super::bench_search_recall`). α-β is the same either way.
+    pub blind_researches: bool,
 }
 
 /// Move ordering of both searches. Only [`Ordering::Full`] is the players'
@@ -277,6 +303,7 @@ fn search_with<G: Game>(
         windows,
         cutoffs: enhancements.cutoffs,
         ordering: enhancements.ordering,
+        recall: (!enhancements.blind_researches).then(Recall::default),
         nodes: 0,
         stats: Stats::default(),
     };
@@ -304,6 +331,9 @@ struct Search<'h, M> {
     /// Whether the table's bounds cut off (see the module docs).
     cutoffs: bool,
     ordering: Ordering,
+    /// What NegaScout's TESTs found, for their re-searches (`None`: blind
+    /// re-searches).
+    recall: Option<Recall>,
     nodes: u64,
     stats: Stats,
 }
@@ -369,6 +399,15 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
                 return if lo >= beta || lo == hi { lo } else { hi };
             }
         }
+        // The bounds this position's TEST found, in its re-search: exact
+        // for the same reasons (see `super::bench_search_recall`).
+        if let Some((lo, hi)) = self.recall.as_ref().and_then(|r| r.bounds(key, depth)) {
+            let (lo, hi) = (to_root(lo, ply), to_root(hi, ply));
+            if lo >= beta || lo == hi || hi <= alpha {
+                self.stats.recalled += 1;
+                return if lo >= beta || lo == hi { lo } else { hi };
+            }
+        }
         let alpha0 = alpha;
         match self.ordering {
             Ordering::None => keys.extend(moves.iter().map(|_| 0)),
@@ -395,14 +434,29 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
             let v = if i == 0 || self.windows == Windows::AlphaBeta {
                 -self.search(g, -beta, -alpha, depth - 1, ply + 1)
             } else {
-                // alpha already includes the best value so far.
+                // alpha already includes the best value so far. A TEST
+                // that may be re-searched (a window wider than null, three
+                // or more plies left) keeps its bounds for the re-search.
                 let test_start = self.nodes;
+                let remember = beta - alpha > 1 && depth > 2;
+                if let Some(r) = self.recall.as_mut().filter(|_| remember) {
+                    r.begin_test();
+                }
                 let t = -self.search(g, -alpha - 1, -alpha, depth - 1, ply + 1);
+                if let Some(r) = self.recall.as_mut().filter(|_| remember) {
+                    r.end_test();
+                }
                 if t > alpha && t < beta && depth > 2 {
                     let start = self.nodes;
                     self.stats.researches += 1;
                     self.stats.tested_nodes += start - test_start;
+                    if let Some(r) = self.recall.as_mut() {
+                        r.begin_research(test_start, start);
+                    }
                     let v = -self.search(g, -beta, -t, depth - 1, ply + 1);
+                    if let Some(r) = self.recall.as_mut() {
+                        r.end_research();
+                    }
                     self.stats.research_nodes += self.nodes - start;
                     v
                 } else {
@@ -426,19 +480,21 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         if depth >= 2 {
             self.stats.node(alpha0, beta, best, best_index);
         }
+        // Fail-soft: `best` is a lower bound at or above beta, an upper
+        // bound at or below the original alpha, exact in between.
+        let (lo, hi) = if best >= beta {
+            (best, INF)
+        } else if best > alpha0 {
+            (best, best)
+        } else {
+            (-INF, best)
+        };
+        if let Some(r) = self.recall.as_mut() {
+            r.store(key, depth, to_node(lo, ply), to_node(hi, ply), self.nodes);
+        }
         if let Some(t) = self.table.as_deref_mut() {
             let d = depth.min(u8::MAX as u32 - 1) as u8;
-            // Fail-soft: `best` is a lower bound at or above beta, an upper
-            // bound at or below the original alpha, exact in between.
-            let (lo, hi) = if !self.cutoffs {
-                (-INF, INF)
-            } else if best >= beta {
-                (best, INF)
-            } else if best > alpha0 {
-                (best, best)
-            } else {
-                (-INF, best)
-            };
+            let (lo, hi) = if self.cutoffs { (lo, hi) } else { (-INF, INF) };
             t.store(
                 key,
                 to_node(lo, ply),
@@ -561,11 +617,12 @@ mod tests {
     /// the values check it) and that only NegaScout takes it.
     #[test]
     fn root_values_agree_with_minimax() {
-        let mut researches = 0;
+        let (mut researches, mut recalled) = (0, 0);
         for spec in ["domineering:5x5", "nogo:4x4", "mnk:4,4,3", "go:4"] {
             let (ab, ns) = GameSpec::parse(spec).unwrap().build(Check(4));
             assert!(ab.interior > 0 && ns.interior > 0, "{spec}");
             assert_eq!(ab.researches, 0, "{spec}");
+            assert_eq!(ab.recalled, 0, "{spec}: alpha-beta has no TESTs");
             assert_eq!(ab.widths.iter().sum::<u64>(), ab.interior, "{spec}");
             assert!(ns.widths[0] > ab.widths[0], "{spec}: null windows");
             // NegaScout's wide windows are the first-child path, which the
@@ -573,8 +630,45 @@ mod tests {
             // stored a move: internal iterative deepening would not fire.
             assert_eq!(ns.no_table_move_wide, 0, "{spec}");
             researches += ns.researches;
+            recalled += ns.recalled;
         }
         assert!(researches > 0);
+        // The re-searches' recalled bounds are checked by the values too.
+        assert!(recalled > 0);
+    }
+
+    /// NegaScout's re-searches read what their TESTs found
+    /// (`bench_search_recall`): the same root values, α-β
+    /// untouched, and fewer re-search nodes than blind re-searches. Fails
+    /// if the memory is never read (no node settled, same re-search nodes)
+    /// or reads wrong bounds (values differ from the blind search's, which
+    /// `root_values_agree_with_minimax` checks against minimax).
+    #[test]
+    fn researches_recall_their_tests() {
+        let run = |blind_researches| {
+            let e = Enhancements {
+                blind_researches,
+                ..Enhancements::default()
+            };
+            // The default set's m,n,k, where the re-searches cost most.
+            rows_for("mnk:7,7,4", 6, 2, 3, 4, true, e).unwrap()
+        };
+        let (recall, blind) = (run(false), run(true));
+        let (mut settled, mut nodes, mut blind_nodes) = (0, 0, 0);
+        for (r, b) in recall.iter().zip(&blind) {
+            assert_eq!(r.alphabeta, b.alphabeta, "alpha-beta is not touched");
+            assert_eq!(r.negascout.value, b.negascout.value);
+            assert_eq!(r.alphabeta.value, r.negascout.value);
+            assert_eq!(b.negascout.stats.recalled, 0);
+            settled += r.negascout.stats.recalled;
+            nodes += r.negascout.stats.research_nodes;
+            blind_nodes += b.negascout.stats.research_nodes;
+        }
+        assert!(settled > 0);
+        assert!(
+            nodes < blind_nodes,
+            "{nodes} re-search nodes, blind {blind_nodes}"
+        );
     }
 
     #[test]

@@ -33,7 +33,7 @@ struct Options {
 }
 
 const USAGE: &str = "usage: tesuji bench search [--depth D] [--plies P] \
-[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration] [--ordering full|history|none] [--stats]\n";
+[--positions N] [--seed S] [--game SPEC[@PLIES],...] [--fresh] [--cutoffs] [--aspiration] [--ordering full|history|none] [--blind-researches] [--stats]\n";
 
 fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     let mut o = Options {
@@ -59,6 +59,7 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
             "--fresh" => o.deepening = false,
             "--cutoffs" => o.enhancements.cutoffs = true,
             "--aspiration" => o.enhancements.aspiration = true,
+            "--blind-researches" => o.enhancements.blind_researches = true,
             "--stats" => o.stats = true,
             "--ordering" => {
                 o.enhancements.ordering = match value()?.as_str() {
@@ -76,7 +77,9 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
     }
     if o.enhancements != Enhancements::default() && !o.deepening {
         return Err(
-            "--cutoffs, --aspiration and --ordering need iterative deepening (not --fresh)".into(),
+            "--cutoffs, --aspiration, --ordering and --blind-researches need iterative deepening \
+             (not --fresh)"
+                .into(),
         );
     }
     Ok(o)

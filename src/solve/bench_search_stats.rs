@@ -32,6 +32,9 @@ pub struct Stats {
     pub researches: u64,
     pub research_nodes: u64,
     pub tested_nodes: u64,
+    /// Nodes of NegaScout's re-searches settled by the bounds their TEST
+    /// found (`super::bench_search_recall`).
+    pub recalled: u64,
     /// Nodes of a deepening run with three or more plies left that found
     /// no table move, and those of them searched with a wider window
     /// than null. Internal iterative deepening, as PVS players use it,
@@ -95,7 +98,7 @@ impl Stats {
         format!(
             "interior {} cut {} ({:.1}% by 1st) exact {} ({:.1}% 1st best) \
              widths null {:.1}% <=16 {:.1}% <=64 {:.1}% wider {:.1}% unbounded {:.1}% \
-             re-searches {} (test {} + re-search {} nodes) \
+             re-searches {} (test {} + re-search {} nodes, {} settled by the test) \
              no table move at 3+ plies {} ({} wider than null)",
             self.interior,
             self.cut,
@@ -110,6 +113,7 @@ impl Stats {
             self.researches,
             self.tested_nodes,
             self.research_nodes,
+            self.recalled,
             self.no_table_move,
             self.no_table_move_wide,
         )
@@ -126,6 +130,7 @@ impl AddAssign for Stats {
         self.researches += o.researches;
         self.research_nodes += o.research_nodes;
         self.tested_nodes += o.tested_nodes;
+        self.recalled += o.recalled;
         self.no_table_move += o.no_table_move;
         self.no_table_move_wide += o.no_table_move_wide;
         for (a, b) in self.widths.iter_mut().zip(o.widths) {

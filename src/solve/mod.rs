@@ -11,6 +11,7 @@ pub mod alphabeta;
 pub mod bench;
 pub mod bench_search;
 mod bench_search_cli;
+mod bench_search_recall;
 pub mod bench_search_stats;
 pub mod bench_usage;
 pub mod bestfirst;
