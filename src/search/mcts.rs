@@ -24,8 +24,10 @@
 //! root child with the most games, among the moves legal under the game's
 //! ko rule (the tree itself knows only simple ko). With a game budget
 //! instead of a clock (`tesuji-player mcts games=N`) the move depends only
-//! on the position: the games' random generators are seeded with the
-//! position's hash and the game's number.
+//! on the position and on the tree kept from the player's previous move,
+//! if any (below): the games' random generators are seeded with the
+//! position's hash and the game's number, so the same commands give the
+//! same moves.
 //!
 //! New children start with a few virtual games from simple knowledge
 //! (Gelly and Silver 2007, section 5; [`super::mc_tree`]'s `prior`):
