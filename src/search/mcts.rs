@@ -24,8 +24,10 @@
 //! root child with the most games, among the moves legal under the game's
 //! ko rule (the tree itself knows only simple ko). With a game budget
 //! instead of a clock (`tesuji-player mcts games=N`) the move depends only
-//! on the position: the games' random generators are seeded with the
-//! position's hash and the game's number.
+//! on the position and on the tree kept from the player's previous move,
+//! if any (below): the games' random generators are seeded with the
+//! position's hash and the game's number, so the same commands give the
+//! same moves.
 //!
 //! New children start with a few virtual games from simple knowledge
 //! (Gelly and Silver 2007, section 5; [`super::mc_tree`]'s `prior`):
@@ -61,9 +63,11 @@ use std::time::Instant;
 /// there (it passed on a nearly empty board after 300 ms), and nothing was
 /// measured above 9×9.
 pub const MAX_SIZE: usize = 9;
-/// Nodes in the tree's pool (64 MiB): with a node made on every game's
-/// second visit to a leaf and some 60 children to a node on an open 9×9
-/// board, room for about 30,000 games before the tree stops growing.
+/// Nodes in the tree's pool (64 MiB, and as much again for the copy of a
+/// kept subtree): a node is expanded on a game's second visit to a leaf,
+/// with all its moves as children; on an open 9×9 board the games of
+/// session 24 made 17 to 25 nodes each, so there is room for some 80,000
+/// games, more than a 60 s game gives a move.
 pub const POOL: usize = 1 << 21;
 /// Games between two looks at the clock and the stop flag.
 const BATCH: u32 = 64;
