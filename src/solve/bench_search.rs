@@ -23,10 +23,12 @@
 //! A re-search reads the bounds its own TEST found at the positions it
 //! walks again (the seed's refinement: "when a subtree is re-searched, it
 //! is best to use information on the previous search"), and nothing else:
-//! each bound is stamped with the node count when it was stored and used
-//! only inside the re-search of the TEST that stored it, at exactly the
-//! depth it holds for (`super::bench_search_recall`, which argues why
-//! the values stay exact and why a transposition finds nothing there).
+//! each bound is stamped when it is stored and used only inside the
+//! re-search of the TEST that stored it, at exactly the depth it holds for
+//! (`super::bench_search_recall`, which argues why the values stay exact
+//! and why a transposition finds nothing there). The bounds live in a
+//! fixed 2 MiB store ([`Recall`]) made once with the heuristics and the
+//! table, so the searches allocate nothing.
 //! The players get the same from their tables, which cut with any bound;
 //! here the default table only orders moves, and without this memory a
 //! re-search searched blind. Session 24 (`--blind-researches` gives the
@@ -145,7 +147,7 @@
 //! plies (`--plies`, or `SPEC@P` for one game) drawn with SplitMix64 from
 //! a fixed seed (position i uses seed + i), so the set repeats.
 
-use super::bench_search_recall::Recall;
+pub use super::bench_search_recall::Recall;
 use super::bench_search_stats::Stats;
 use super::depth_first::{pick_next, Heuristics, Table, MAX_PLY};
 use super::negascout::{end_score, ASPIRATION, WIN};
@@ -179,23 +181,19 @@ pub struct Result {
 }
 
 /// Searches `game` to `depth` plies with `windows` and fresh heuristics
-/// (no table: the static ordering).
+/// (no table: the static ordering). `recall` holds what NegaScout's TESTs
+/// found for their re-searches; nothing stored in it before is read.
 pub fn search<G: Game>(
     game: &G,
     depth: u32,
     windows: Windows,
     heuristics: &mut Heuristics<G::Move>,
+    recall: &mut Recall,
 ) -> Result {
     heuristics.clear();
-    search_with(
-        game,
-        depth,
-        windows,
-        heuristics,
-        None,
-        Enhancements::default(),
-        None,
-    )
+    let enhancements = Enhancements::default();
+    let s = Search::new(windows, heuristics, None, recall, enhancements);
+    search_with(game, depth, s, None)
 }
 
 /// Iterative deepening to `depth`: one [`Result`] per iteration. Killers,
@@ -208,6 +206,7 @@ pub fn deepen<G: Game>(
     windows: Windows,
     heuristics: &mut Heuristics<G::Move>,
     table: &mut Table<G::Move>,
+    recall: &mut Recall,
 ) -> Vec<Result> {
     deepen_with(
         game,
@@ -215,6 +214,7 @@ pub fn deepen<G: Game>(
         windows,
         heuristics,
         table,
+        recall,
         Enhancements::default(),
     )
 }
@@ -260,6 +260,7 @@ pub fn deepen_with<G: Game>(
     windows: Windows,
     heuristics: &mut Heuristics<G::Move>,
     table: &mut Table<G::Move>,
+    recall: &mut Recall,
     enhancements: Enhancements,
 ) -> Vec<Result> {
     heuristics.clear();
@@ -268,15 +269,9 @@ pub fn deepen_with<G: Game>(
     (1..=depth)
         .map(|d| {
             let around = enhancements.aspiration.then_some(last);
-            let r = search_with(
-                game,
-                d,
-                windows,
-                heuristics,
-                Some(&mut *table),
-                enhancements,
-                around,
-            );
+            let table = Some(&mut *table);
+            let s = Search::new(windows, heuristics, table, recall, enhancements);
+            let r = search_with(game, d, s, around);
             last = r.value;
             r
         })
@@ -291,22 +286,9 @@ pub fn deepen_with<G: Game>(
 fn search_with<G: Game>(
     game: &G,
     depth: u32,
-    windows: Windows,
-    heuristics: &mut Heuristics<G::Move>,
-    table: Option<&mut Table<G::Move>>,
-    enhancements: Enhancements,
+    mut s: Search<'_, G::Move>,
     around: Option<i32>,
 ) -> Result {
-    let mut s = Search {
-        heuristics,
-        table,
-        windows,
-        cutoffs: enhancements.cutoffs,
-        ordering: enhancements.ordering,
-        recall: (!enhancements.blind_researches).then(Recall::default),
-        nodes: 0,
-        stats: Stats::default(),
-    };
     let mut g = game.clone();
     let narrow = around.filter(|last| depth >= 3 && last.abs() < EVAL_MAX);
     let mut value = match narrow {
@@ -333,9 +315,31 @@ struct Search<'h, M> {
     ordering: Ordering,
     /// What NegaScout's TESTs found, for their re-searches (`None`: blind
     /// re-searches).
-    recall: Option<Recall>,
+    recall: Option<&'h mut Recall>,
     nodes: u64,
     stats: Stats,
+}
+
+impl<'h, M> Search<'h, M> {
+    fn new(
+        windows: Windows,
+        heuristics: &'h mut Heuristics<M>,
+        table: Option<&'h mut Table<M>>,
+        recall: &'h mut Recall,
+        enhancements: Enhancements,
+    ) -> Search<'h, M> {
+        recall.begin_search();
+        Search {
+            heuristics,
+            table,
+            windows,
+            cutoffs: enhancements.cutoffs,
+            ordering: enhancements.ordering,
+            recall: (!enhancements.blind_researches).then_some(recall),
+            nodes: 0,
+            stats: Stats::default(),
+        }
+    }
 }
 
 /// Converts a proven score between the root's view (a win at ply p scores
@@ -401,7 +405,7 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         }
         // The bounds this position's TEST found, in its re-search: exact
         // for the same reasons (see `super::bench_search_recall`).
-        if let Some((lo, hi)) = self.recall.as_ref().and_then(|r| r.bounds(key, depth)) {
+        if let Some((lo, hi)) = self.recall.as_deref().and_then(|r| r.bounds(key, depth)) {
             let (lo, hi) = (to_root(lo, ply), to_root(hi, ply));
             if lo >= beta || lo == hi || hi <= alpha {
                 self.stats.recalled += 1;
@@ -439,22 +443,24 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
                 // or more plies left) keeps its bounds for the re-search.
                 let test_start = self.nodes;
                 let remember = beta - alpha > 1 && depth > 2;
-                if let Some(r) = self.recall.as_mut().filter(|_| remember) {
+                if let Some(r) = self.recall.as_deref_mut().filter(|_| remember) {
                     r.begin_test();
                 }
                 let t = -self.search(g, -alpha - 1, -alpha, depth - 1, ply + 1);
-                if let Some(r) = self.recall.as_mut().filter(|_| remember) {
+                if let Some(r) = self.recall.as_deref_mut().filter(|_| remember) {
                     r.end_test();
                 }
                 if t > alpha && t < beta && depth > 2 {
                     let start = self.nodes;
                     self.stats.researches += 1;
                     self.stats.tested_nodes += start - test_start;
-                    if let Some(r) = self.recall.as_mut() {
-                        r.begin_research(test_start, start);
+                    // The TEST just ended was remembered: a window that
+                    // holds t strictly is wider than null.
+                    if let Some(r) = self.recall.as_deref_mut() {
+                        r.begin_research();
                     }
                     let v = -self.search(g, -beta, -t, depth - 1, ply + 1);
-                    if let Some(r) = self.recall.as_mut() {
+                    if let Some(r) = self.recall.as_deref_mut() {
                         r.end_research();
                     }
                     self.stats.research_nodes += self.nodes - start;
@@ -489,8 +495,8 @@ impl<M: Copy + Eq + std::hash::Hash> Search<'_, M> {
         } else {
             (-INF, best)
         };
-        if let Some(r) = self.recall.as_mut() {
-            r.store(key, depth, to_node(lo, ply), to_node(hi, ply), self.nodes);
+        if let Some(r) = self.recall.as_deref_mut() {
+            r.store(key, depth, to_node(lo, ply), to_node(hi, ply));
         }
         if let Some(t) = self.table.as_deref_mut() {
             let d = depth.min(u8::MAX as u32 - 1) as u8;
@@ -563,18 +569,21 @@ mod tests {
         fn visit<G: Game>(self, start: G) -> (Stats, Stats) {
             let mut h = Heuristics::new();
             let mut t = Table::new(1 << 20);
+            let mut r = Recall::new();
             let (mut ab_total, mut ns_total) = (Stats::default(), Stats::default());
             for seed in 0..6 {
                 let g = position(&start, seed as usize % 3, seed);
-                let ab_id = deepen(&g, self.0, Windows::AlphaBeta, &mut h, &mut t);
-                let ns_id = deepen(&g, self.0, Windows::NegaScout, &mut h, &mut t);
+                let ab_id = deepen(&g, self.0, Windows::AlphaBeta, &mut h, &mut t, &mut r);
+                let ns_id = deepen(&g, self.0, Windows::NegaScout, &mut h, &mut t, &mut r);
                 let all = Enhancements {
                     cutoffs: true,
                     aspiration: true,
                     ..Enhancements::default()
                 };
-                let ab_tt = deepen_with(&g, self.0, Windows::AlphaBeta, &mut h, &mut t, all);
-                let ns_tt = deepen_with(&g, self.0, Windows::NegaScout, &mut h, &mut t, all);
+                let ab_tt =
+                    deepen_with(&g, self.0, Windows::AlphaBeta, &mut h, &mut t, &mut r, all);
+                let ns_tt =
+                    deepen_with(&g, self.0, Windows::NegaScout, &mut h, &mut t, &mut r, all);
                 // The control orderings, with table cutoffs.
                 let controls: Vec<_> = [Ordering::History, Ordering::None]
                     .into_iter()
@@ -585,13 +594,13 @@ mod tests {
                             ..Enhancements::default()
                         };
                         [Windows::AlphaBeta, Windows::NegaScout]
-                            .map(|w| deepen_with(&g, self.0, w, &mut h, &mut t, e))
+                            .map(|w| deepen_with(&g, self.0, w, &mut h, &mut t, &mut r, e))
                     })
                     .collect();
                 for d in 1..=self.0 {
                     let want = minimax(&mut g.clone(), d, 0);
-                    let ab = search(&g, d, Windows::AlphaBeta, &mut h);
-                    let ns = search(&g, d, Windows::NegaScout, &mut h);
+                    let ab = search(&g, d, Windows::AlphaBeta, &mut h, &mut r);
+                    let ns = search(&g, d, Windows::NegaScout, &mut h, &mut r);
                     assert_eq!(ab.value, want, "alpha-beta, seed {seed}, depth {d}");
                     assert_eq!(ns.value, want, "negascout, seed {seed}, depth {d}");
                     let i = d as usize - 1;
@@ -686,8 +695,9 @@ mod tests {
         let b = position(&start, 4, 7);
         assert_eq!(a.canonical_key(), b.canonical_key());
         let mut h = Heuristics::new();
-        let r1 = search(&a, 3, Windows::NegaScout, &mut h);
-        let r2 = search(&b, 3, Windows::NegaScout, &mut h);
+        let mut r = Recall::new();
+        let r1 = search(&a, 3, Windows::NegaScout, &mut h, &mut r);
+        let r2 = search(&b, 3, Windows::NegaScout, &mut h, &mut r);
         assert_eq!(r1, r2);
     }
 }

@@ -4,7 +4,7 @@
 //! ([`super::bench_search_stats`]).
 
 use super::bench_search::{
-    deepen_with, position, search, Enhancements, Ordering, Result, Windows, DEFAULT_GAMES,
+    deepen_with, position, search, Enhancements, Ordering, Recall, Result, Windows, DEFAULT_GAMES,
 };
 use super::bench_search_stats::Stats;
 use super::depth_first::{Heuristics, Table};
@@ -122,18 +122,21 @@ pub fn rows_for(
             let On(spec, depth, plies, positions, seed, deepening, enhancements) = self;
             let mut h = Heuristics::new();
             let mut table = Table::new(TABLE_BYTES);
+            let mut recall = Recall::new();
             let mut rows = Vec::new();
             for p in 0..positions {
                 let g = position(&start, plies, seed.wrapping_add(p as u64));
-                let run = |w, h: &mut Heuristics<G::Move>, t: &mut Table<G::Move>| {
+                let mut run = |w| {
                     if deepening {
-                        deepen_with(&g, depth, w, h, t, enhancements)
+                        deepen_with(&g, depth, w, &mut h, &mut table, &mut recall, enhancements)
                     } else {
-                        (1..=depth).map(|d| search(&g, d, w, h)).collect()
+                        (1..=depth)
+                            .map(|d| search(&g, d, w, &mut h, &mut recall))
+                            .collect()
                     }
                 };
-                let ab = run(Windows::AlphaBeta, &mut h, &mut table);
-                let ns = run(Windows::NegaScout, &mut h, &mut table);
+                let ab = run(Windows::AlphaBeta);
+                let ns = run(Windows::NegaScout);
                 for (d, (&alphabeta, &negascout)) in (1..).zip(ab.iter().zip(&ns)) {
                     rows.push(Row {
                         game: spec.to_string(),
