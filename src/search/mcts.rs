@@ -40,7 +40,10 @@
 //! level 0, 100 games each, three runs side by side (GNU Go level 10 as
 //! referee, a draw counted half): 44.5% without either, 35.5% with the
 //! kept subtree alone, 52.0% with both; each figure ±5% at one standard
-//! error, so the kept subtree alone is not shown to help or to hurt.
+//! error, so the kept subtree alone is not shown to help or to hurt. At
+//! 60 s the player with both won 76, lost 18 and drew 6 of 100 games
+//! against GNU Go level 0, Elo +230 (95% interval +147 to +313), where
+//! session 23's, without them and on a loaded machine, went 46–49–5.
 //!
 //! The tree's pool ([`POOL`] nodes, 32 bytes each) and a second pool of
 //! the same size, into which the kept subtree is copied, are allocated at
