@@ -37,8 +37,8 @@
 //! subtree below them is kept as the next move's tree when the position
 //! is the one the tree expected (checked by replaying the two moves), so
 //! its games count again. Session 24, 10 s sudden death against GNU Go
-//! level 0, 100 games each, three runs side by side (GNU Go level 10 as
-//! referee, a draw counted half): 44.5% without either, 35.5% with the
+//! level 0, 100 games each, three runs side by side (scored by `tesuji
+//! match`'s own rules, no referee; a draw counted half): 44.5% without either, 35.5% with the
 //! kept subtree alone, 52.0% with both; each figure ±5% at one standard
 //! error, so the kept subtree alone is not shown to help or to hurt. At
 //! 60 s the player with both won 76, lost 18 and drew 6 of 100 games
