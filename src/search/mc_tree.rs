@@ -110,6 +110,14 @@ struct Node {
     amaf_reward: f64,
 }
 
+impl Node {
+    /// Indices of the node's children in the pool (empty when it is not
+    /// expanded).
+    fn children(&self) -> std::ops::Range<usize> {
+        self.first as usize..self.first as usize + usize::from(self.children)
+    }
+}
+
 // The pool's size in memory (`super::mcts::POOL`) counts on it.
 const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
@@ -129,9 +137,6 @@ pub(crate) struct Tree {
     explore: f64,
     /// Whether the root's position follows a pass ([`Tree::reset`]).
     after_pass: bool,
-    /// Whether new children start with the virtual games of [`prior`]
-    /// (the root player's tree, like `rave`).
-    prior: bool,
 
     /// The moves of the current game, from the leaf.
     log: ArrayVec<(u16, Color), LOG>,
@@ -158,7 +163,6 @@ impl Tree {
             rave,
             explore: if rave { AMAF_EXPLORE } else { EXPLORE },
             after_pass: false,
-            prior: rave,
             log: ArrayVec::new(),
             first: vec![0; NUM_POINTS].into_boxed_slice(),
         }
@@ -200,8 +204,8 @@ impl Tree {
     /// tree has no such node with a game, or has no spare pool.
     pub fn keep_subtree(&mut self, mine: Point, theirs: Point) -> bool {
         let child = |t: &Tree, node: usize, p: Point| {
-            let n = t.nodes[node];
-            (n.first as usize..n.first as usize + usize::from(n.children))
+            t.nodes[node]
+                .children()
                 .find(|&i| t.nodes[i].mv as Point == p)
         };
         let Some(root) = child(self, 0, mine).and_then(|c| child(self, c, theirs)) else {
@@ -329,9 +333,7 @@ impl Tree {
 
     /// The root's children: move and games through it.
     pub fn root_children(&self) -> impl Iterator<Item = (Point, u32)> + '_ {
-        let root = &self.nodes[0];
-        let first = root.first as usize;
-        self.nodes[first..first + usize::from(root.children)]
+        self.nodes[self.nodes[0].children()]
             .iter()
             .map(|c| (c.mv as Point, c.visits))
     }
@@ -359,7 +361,7 @@ impl Tree {
         let n = &self.nodes[node];
         let mut best = None;
         let mut most = 0;
-        for i in n.first as usize..n.first as usize + usize::from(n.children) {
+        for i in n.children() {
             if self.nodes[i].visits > most {
                 most = self.nodes[i].visits;
                 best = Some(i);
@@ -390,7 +392,7 @@ impl Tree {
                 && !is_true_eye(b, color, p)
                 && !big_self_atari(b, color, p)
             {
-                let (amaf_visits, amaf_reward) = if self.prior {
+                let (amaf_visits, amaf_reward) = if self.rave {
                     prior::prior(b, color, p, last)
                 } else {
                     (0, 0.0)
@@ -436,7 +438,7 @@ impl Tree {
         let n = self.nodes[node];
         let mut best = n.first as usize;
         let mut best_score = f64::NEG_INFINITY;
-        for i in n.first as usize..(n.first as usize + n.children as usize) {
+        for i in n.children() {
             let s = score(&self.nodes[i]);
             if s > best_score {
                 best_score = s;

@@ -49,7 +49,7 @@ impl Tree {
                 Color::White => 1.0 - black_reward,
             };
             let me = code(to_move);
-            for i in n.first as usize..n.first as usize + usize::from(n.children) {
+            for i in n.children() {
                 let c = &mut self.nodes[i];
                 if c.mv as Point != PASS && self.first[c.mv as usize] == me {
                     c.amaf_visits += 1;

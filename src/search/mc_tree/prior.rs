@@ -4,7 +4,7 @@
 //! heuristic gives). The virtual games go into the all-moves-as-first
 //! sums, which decide a child's value until it has games of its own.
 
-use crate::go::board::{Board, Point, STRIDE};
+use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
 
 /// Virtual games and their mean for the move `p` of `color` on `b`, whose
@@ -35,19 +35,16 @@ pub(super) fn prior(b: &Board, color: Color, p: Point, last: Point) -> (u32, f64
     if line <= 2 && !stones_near(b, x, y, size) {
         add(20, if line == 1 { 0.0 } else { 0.3 });
     }
-    if last != crate::go::board::PASS && !b.is_empty(last) && near(last, p) {
+    if last != PASS
+        && !b.is_empty(last)
+        && (Board::neighbors(p).contains(&last) || Board::diagonals(p).contains(&last))
+    {
         add(10, 1.0);
     }
     (n, wins)
 }
 
 const EVEN: u32 = 10;
-
-fn near(a: Point, b: Point) -> bool {
-    let (ax, ay) = ((a % STRIDE) as i32, (a / STRIDE) as i32);
-    let (bx, by) = ((b % STRIDE) as i32, (b / STRIDE) as i32);
-    (ax - bx).abs() <= 1 && (ay - by).abs() <= 1
-}
 
 fn escapes_atari(b: &Board, color: Color, p: Point) -> bool {
     Board::neighbors(p)
@@ -74,7 +71,6 @@ fn stones_near(b: &Board, x: i32, y: i32, size: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::board::PASS;
     use crate::search::testutil::board_from;
 
     fn mean(b: &Board, color: Color, x: usize, y: usize, last: Point) -> f64 {
