@@ -11,8 +11,8 @@
 use std::sync::atomic::AtomicBool;
 use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, SolveResult, Solver, Stats};
 use tesuji::tactics::problems::{
-    check_solver, generate, generate_forced, generate_life, generate_race, generate_solved,
-    CheckReport, GeneratedProblem, SolverAnswer,
+    check_solver, generate, generate_forced, generate_ko_life, generate_life, generate_race,
+    generate_solved, CheckReport, GeneratedProblem, Solutions, SolverAnswer,
 };
 use tesuji::tactics::rules::Winner;
 use tesuji::tactics::CaptureGame;
@@ -207,10 +207,19 @@ fn dfpn_ko_codes_agree_with_exhaustive_search() {
 /// reference's three solutions: how many codes were checked, and the sum
 /// of `count` over the solves under the model that favours the defender.
 fn ko_codes_agree(algo: Algo, seed: u64, count: impl Fn(&Stats) -> u64) -> (usize, u64) {
+    ko_codes_agree_on(algo, generate_solved(seed, 300), count)
+}
+
+/// [`ko_codes_agree`] on given problems with the reference's solutions.
+fn ko_codes_agree_on(
+    algo: Algo,
+    problems: Vec<(GeneratedProblem, Solutions)>,
+    count: impl Fn(&Stats) -> u64,
+) -> (usize, u64) {
     let stop = AtomicBool::new(false);
     let mut solver = Solver::new(16);
     let (mut checked, mut counted) = (0, 0);
-    for (p, solutions) in generate_solved(seed, 300) {
+    for (p, solutions) in problems {
         let mover = p.mover();
         // The reference's winner when the opponent of the mover, nobody,
         // or the mover is favoured (`ko_models`: nobody, attacker,
@@ -268,6 +277,44 @@ fn life_rule_agrees_with_exhaustive_search() {
     for algo in Algo::ALL {
         check_problems(algo, &problems);
     }
+}
+
+/// Ko-life problems: the target lives by the ko eyes of `tactics::kolife`
+/// (its liberties are eyes, or points where the attacker's capture is a ko
+/// the defender retakes), a rule df-pn uses only when the defender is
+/// favoured by the ko model; mostly the attacker is to move, so the rule
+/// decides the root there. Checked under all three models (the rule must
+/// not fire under the other two, where the attacker mostly wins by taking
+/// the ko), and by the ko codes (the rule's wins must carry `KO`, or the
+/// code would stop at the first model). The reference knows nothing of it.
+#[test]
+fn ko_life_rule_agrees_with_exhaustive_search() {
+    let problems = generate_ko_life(0x6011_FE25, 120);
+    let plain: Vec<GeneratedProblem> = problems.iter().map(|(p, _)| p.clone()).collect();
+    for algo in [Algo::Dfpn, Algo::FixpointDfpn, Algo::Auto] {
+        check_problems(algo, &plain);
+        let (checked, _) = ko_codes_agree_on(algo, problems.clone(), |_| 0);
+        assert!(checked >= 100, "{algo:?}: too few codes: {checked}");
+    }
+    // The rule's own claims, which the checks above compared: the
+    // defender favoured and the attacker to move, a win at the root.
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(16);
+    let mut at_root = 0;
+    for (p, solutions) in &problems {
+        if p.mover() == Winner::Attacker {
+            let game = p.game(p.ko_models()[2]);
+            let r = solve_one(&mut solver, &game, Algo::Dfpn, &stop);
+            assert_eq!(
+                solutions[2].0,
+                Winner::Defender,
+                "{}",
+                p.describe(p.ko_models()[2])
+            );
+            at_root += (r.winner == Some(Winner::Defender) && r.nodes <= 2) as usize;
+        }
+    }
+    assert!(at_root >= 60, "the rule decided too few roots: {at_root}");
 }
 
 /// Race problems: the defender's race rule (`tactics::race`) holds now

@@ -247,6 +247,8 @@ mod tests;
 #[cfg(test)]
 mod tests_ko;
 #[cfg(test)]
+mod tests_kolife;
+#[cfg(test)]
 mod tests_life;
 
 use crate::go::board::{Board, Point, PointList, MAX_POINTS, PASS};

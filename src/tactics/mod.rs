@@ -4,6 +4,7 @@
 //! `problems` generates such questions and checks a solver against it.
 
 pub mod dfpn;
+pub mod kolife;
 pub mod life;
 pub mod problems;
 pub mod profile;

@@ -9,6 +9,7 @@
 //! contradicts, a "winning" move that does not win, or an unknown without a
 //! limit to excuse it is a bug, reported with a diagram to replay it.
 
+use super::kolife::target_ko_lives;
 use super::life::target_lives;
 use super::race::race_won;
 use super::reference::solve_exhaustive;
@@ -155,6 +156,18 @@ pub fn generate_life(seed: u64, count: usize) -> Vec<GeneratedProblem> {
         .into_iter()
         .map(|(p, _)| p)
         .collect()
+}
+
+/// `count` ko-life problems, the same for the same `seed`: like
+/// [`generate_life`], but the target lives by the ko eyes of
+/// [`crate::tactics::kolife`] and not by Benson's criterion: with the
+/// defender favoured by the ko model and the attacker to move, the rule
+/// says the defender wins. Mostly the attacker is to move, so that the
+/// reference (which knows nothing of the rule) checks the rule itself at
+/// the start; the boards are dense, so that it can read every line out.
+/// With the reference's solutions.
+pub fn generate_ko_life(seed: u64, count: usize) -> Vec<(GeneratedProblem, Solutions)> {
+    generate_kind(seed, count, ko_life_candidate)
 }
 
 /// `count` race problems, the same for the same `seed`, with the
@@ -324,6 +337,39 @@ fn life_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
     let block = blocks[rng.below(blocks.len())];
     let mut stones = Vec::new();
     board.for_each_stone(block, |q| stones.push(q));
+    Some(GeneratedProblem {
+        board,
+        target: stones[rng.below(stones.len())],
+        to_move,
+        escape_libs: 8,
+    })
+}
+
+/// One random ko-life problem (see [`generate_ko_life`]), not yet checked
+/// for solvability.
+fn ko_life_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
+    let size = 5 + rng.below(2);
+    let (board, _) = random_position_filled(rng, size, false, (70, 90))?;
+    let defender = if rng.below(2) == 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let blocks: Vec<Point> = blocks_of(&board, defender, 2..=4)
+        .into_iter()
+        .filter(|&h| target_ko_lives(&board, h, None) && !target_lives(&board, h, None))
+        .collect();
+    if blocks.is_empty() {
+        return None;
+    }
+    let block = blocks[rng.below(blocks.len())];
+    let mut stones = Vec::new();
+    board.for_each_stone(block, |q| stones.push(q));
+    let to_move = if rng.below(4) == 0 {
+        defender
+    } else {
+        defender.opp()
+    };
     Some(GeneratedProblem {
         board,
         target: stones[rng.below(stones.len())],

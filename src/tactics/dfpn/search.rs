@@ -373,6 +373,12 @@ impl Search<'_> {
         if mover_att && self.race_won() {
             return Some(Value::solved(false, 0, NO_MOVE));
         }
+        // Life through kos the favoured defender always retakes: a fact of
+        // the stones on every path, but under this ko model only, hence
+        // `KO` (see `kolife`).
+        if mover_att && self.target_ko_lives() {
+            return Some(Value::solved(false, KO, NO_MOVE));
+        }
         if !mover_att && self.anc.last().is_some_and(|a| a.passed) {
             return Some(Value::solved(true, 0, PASS as u16));
         }

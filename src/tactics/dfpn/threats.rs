@@ -100,10 +100,10 @@ use super::search::Search;
 use super::tt::{KO, NO_MIN, REL};
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
-use crate::tactics::life;
 use crate::tactics::race;
 use crate::tactics::rules::{Step, Winner};
 use crate::tactics::zone::Zone;
+use crate::tactics::{kolife, life};
 use arrayvec::ArrayVec;
 
 /// A threat proof: what it read, the least stone counts of its positions
@@ -226,6 +226,16 @@ impl Search<'_> {
         let alive = life::target_lives(b, self.target, None);
         slot.set(LifeSlot { key, alive });
         alive
+    }
+
+    /// Whether the target lives by the ko eyes that the defender, favoured
+    /// by the ko model, always retakes (see [`crate::tactics::kolife`]): a
+    /// defender win, the attacker to move, under this model only.
+    pub fn target_ko_lives(&self) -> bool {
+        let g = &self.game;
+        g.model().favoured == Some(self.attacker.opp())
+            && self.target_on()
+            && kolife::target_ko_lives(g.board(), self.target, None)
     }
 
     /// Whether the defender, the attacker to move, has won a race that

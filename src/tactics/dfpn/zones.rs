@@ -17,7 +17,7 @@ use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
 use crate::tactics::rules::Winner;
 use crate::tactics::zone::Zone;
-use crate::tactics::{life, race};
+use crate::tactics::{kolife, life, race};
 
 /// Slots of the zone table (a power of two): 109 MB, allocated by the
 /// first search with the zone fixed point. Zones are read when a parent
@@ -156,10 +156,15 @@ impl Search<'_> {
         }
         let mut z = self.target_zone();
         if g.to_move() == self.attacker {
-            // As `exact` decides it: unconditional life, then a won race.
+            // As `exact` decides it: unconditional life, a won race, then
+            // life through kos the favoured defender retakes.
             let (b, t) = (g.board(), self.target);
             let escape = g.problem().escape_libs;
-            if life::target_lives(b, t, Some(&mut z)) || race::race_zone(b, t, escape, &mut z) {
+            if life::target_lives(b, t, Some(&mut z))
+                || race::race_zone(b, t, escape, &mut z)
+                || (g.model().favoured == Some(self.attacker.opp())
+                    && kolife::target_ko_lives(b, t, Some(&mut z)))
+            {
                 return Some(z);
             }
         } else if self.anc.last().is_some_and(|a| a.passed) {
