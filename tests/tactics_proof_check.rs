@@ -4,9 +4,11 @@
 //! zero disagreements, zero wrong winning moves, and `unknown` only when a
 //! limit was hit (nodes, or for the threat searches the highest order).
 //! One test per algorithm: df-pn, λ-df-pn, dual-λ, zone df-pn, df-pn with
-//! the zone fixed point and the combination the GTP commands use; one on generated life problems, where the
-//! solvers' unconditional-life rule (`tactics::life`) decides lines; and one
-//! on generated race problems, where the race rule (`tactics::race`) does.
+//! the zone fixed point and the combination the GTP commands use; one on
+//! generated life problems, where the solvers' unconditional-life rule
+//! (`tactics::life`) decides lines; one on generated ko-life problems
+//! (`tactics::kolife`, the defender favoured); and one on generated race
+//! problems, where the race rule (`tactics::race`) does.
 
 use std::sync::atomic::AtomicBool;
 use tesuji::tactics::dfpn::{Algo, Limits, Options, Question, SolveResult, Solver, Stats};

@@ -82,7 +82,13 @@
 //!    race ([`crate::tactics::race`]): the attacker is to move and the
 //!    target captures an attacker block in atari, whatever the attacker
 //!    does, with its escape liberties as the result; the module proves
-//!    that this holds on every path and under every ko model;
+//!    that this holds on every path and under every ko model. And, only
+//!    under the model that favours the defender, life through kos: the
+//!    attacker is to move and every liberty of the target (two at least)
+//!    is an eye or a point where the attacker's capture is a ko the
+//!    defender retakes ([`crate::tactics::kolife`], which proves the
+//!    defender's win on every path under that model); the value is
+//!    flagged `KO`, as it holds under that model only;
 //! 4. a defender's move, at a node where the target is in atari, that is
 //!    not on the liberty and leaves the target in atari without a ko ban on
 //!    its liberty: a move that captures nothing (no ko ban survives it), or

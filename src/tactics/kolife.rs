@@ -59,6 +59,12 @@
 //! In the capture game, where the favoured defender retakes for ever, it
 //! lives, so the ko code is 3, not 0.
 //!
+//! Measured (`solve escape K5` after `loadsgf golois/Handtalk980824-1.sgf`,
+//! 3M nodes): under `model=mover`, unknown before (the search spent its
+//! nodes on the attacker's moves far away, each answered by a pass);
+//! `defend K5` now answers `3 R2` in 877 nodes (`auto`). Tactics test 1
+//! with `dfpn` also needs 684,131 nodes instead of 2,948,496.
+//!
 //! # What the certificate reads
 //!
 //! B's stones and liberties, and each Q's stones and liberties. A position
