@@ -265,6 +265,57 @@ fn ko_codes_agree_on(
     (checked, counted)
 }
 
+/// The GTP commands' ko codes (`ko_bound`: the mover-favoured model
+/// first, and code 3 as a lower bound when a limit stops a better model),
+/// with `Auto` under small and large node limits: an exact code must be
+/// the reference's, and a lower bound must be 3 where the reference's code
+/// is a win (1, 2 or 3), never where it is 0.
+#[test]
+fn auto_ko_bounds_agree_with_exhaustive_search() {
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(16);
+    let (mut exact, mut bounds) = (0, 0);
+    for (p, solutions) in generate_solved(0x4B0C_0DE5, 300) {
+        let mover = p.mover();
+        let wins = |i: usize| solutions[i].0 == mover;
+        let (opp, own) = if mover == Winner::Attacker {
+            (2, 1)
+        } else {
+            (1, 2)
+        };
+        let want = if wins(opp) {
+            1
+        } else if !wins(own) {
+            0
+        } else if wins(0) {
+            2
+        } else {
+            3
+        };
+        let opts = Options {
+            algo: Algo::Auto,
+            ko_bound: true,
+            ..Options::default()
+        };
+        for nodes in [100, 200, 400, 800, 1_600, 3_200, 6_400, 12_800, 2_000_000] {
+            let limits = Limits { nodes, time: None };
+            let r = solver.solve_with_ko(&p.board, p.problem(), p.to_move, opts, limits, &stop);
+            let Some(code) = r.code else { continue };
+            let what = format!("{nodes} nodes: {}", p.describe(p.ko_models()[opp]));
+            if r.bound.is_some() {
+                bounds += 1;
+                assert!(code == 3 && want != 0, "bound {code}, want {want}; {what}");
+            } else {
+                exact += 1;
+                assert_eq!(code, want, "{what}");
+            }
+        }
+    }
+    eprintln!("auto with ko bounds: {exact} exact codes, {bounds} lower bounds");
+    assert!(exact >= 600, "too few codes: {exact}");
+    assert!(bounds > 0, "no lower bound met");
+}
+
 #[test]
 fn auto_agrees_with_exhaustive_search() {
     check(Algo::Auto);

@@ -228,6 +228,8 @@ fn gnugo_command(
         },
         max_order: 0,
         forced: engine.solver_forced,
+        // A code proven as a lower bound beats no answer (`ko_codes`).
+        ko_bound: true,
         heuristic_only: false,
     };
     let limits = engine.solver_limits;
@@ -349,6 +351,8 @@ pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> 
         algo: req.algo,
         max_order: req.max_order,
         forced: engine.solver_forced,
+        // A code proven as a lower bound beats no answer (`ko_codes`).
+        ko_bound: true,
         heuristic_only: false,
     };
     run(
@@ -364,6 +368,16 @@ pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> 
     )
 }
 
+/// A limit's name in `solve`'s `reason` and `ko_reason` fields.
+fn limit_name(why: Limit) -> &'static str {
+    match why {
+        Limit::Interrupted => "interrupted",
+        Limit::Time => "time",
+        Limit::Orders => "orders",
+        Limit::Nodes => "nodes",
+    }
+}
+
 /// The answer line of `solve` (its grammar is in `protocol/commands.md`).
 pub(super) fn solve_answer(s: &Solved, algo: Algo) -> String {
     let r = &s.result;
@@ -376,18 +390,13 @@ pub(super) fn solve_answer(s: &Solved, algo: Algo) -> String {
     let mut out = match (verdict, r.stopped_by) {
         (Some(false), _) => "loss".to_string(),
         (Some(true), _) => format!("win {}", move_name(r.best.unwrap_or(PASS))),
-        (None, why) => {
-            let reason = match why {
-                Some(Limit::Interrupted) => "interrupted",
-                Some(Limit::Time) => "time",
-                Some(Limit::Orders) => "orders",
-                _ => "nodes",
-            };
-            format!("unknown reason={reason}")
-        }
+        (None, why) => format!("unknown reason={}", limit_name(why.unwrap_or(Limit::Nodes))),
     };
     if let Some(code) = r.code {
         let _ = write!(out, " ko={code}");
+    }
+    if let Some(why) = r.bound {
+        let _ = write!(out, " ko_reason={}", limit_name(why));
     }
     if let Some((f, _)) = s.model {
         let _ = write!(out, " model={}", f.name());

@@ -160,6 +160,8 @@ pub(crate) fn ask(
         algo: Algo::Dfpn,
         max_order: 0,
         forced: crate::tactics::dfpn::Forced::Off,
+        // The player's measured play used exact codes only.
+        ko_bound: false,
         heuristic_only: true,
     };
     let r = solver.solve_with_ko(board, problem, mover, opts, Limits { nodes, time }, stop);

@@ -2,13 +2,29 @@
 //! models one after another, each with what the earlier ones left, and
 //! answers only from results it has. Whatever the limit, a code given must
 //! be the one the unlimited solve gives: a limit may only turn an answer
-//! into `None` (reported as `unknown`), never into another code.
+//! into `None` (reported as `unknown`), never into another code; with
+//! [`Options::ko_bound`] also into code 3 marked as a lower bound, and only
+//! where the unlimited code is a win.
 
 use super::tests::{name, pos, pt, KO};
 use super::*;
 
 /// Every node limit from 1 to a little past what the unlimited solve used.
 fn codes_under_every_limit(b: &Board, v: &str, attacker_moves: bool, algo: Algo, want: (u8, &str)) {
+    let bounds = codes_under_limits(b, v, attacker_moves, algo, false, want);
+    assert_eq!(bounds, 0);
+}
+
+/// As [`codes_under_every_limit`], with or without `ko_bound`: how many
+/// limits answered a lower bound.
+fn codes_under_limits(
+    b: &Board,
+    v: &str,
+    attacker_moves: bool,
+    algo: Algo,
+    ko_bound: bool,
+    want: (u8, &str),
+) -> usize {
     let problem = Problem::new(b, pt(b, v)).expect("a stone");
     let mover = if attacker_moves {
         problem.attacker
@@ -18,6 +34,7 @@ fn codes_under_every_limit(b: &Board, v: &str, attacker_moves: bool, algo: Algo,
     let opts = Options {
         avoid_root_pass: !attacker_moves,
         algo,
+        ko_bound,
         ..Options::default()
     };
     let stop = AtomicBool::new(false);
@@ -31,10 +48,16 @@ fn codes_under_every_limit(b: &Board, v: &str, attacker_moves: bool, algo: Algo,
         (full.code, full.best.map(name)),
         (Some(want.0), Some(want.1.into()))
     );
-    let mut answered = 0;
+    let (mut answered, mut bounds) = (0, 0);
     for nodes in 1..=3 * full.nodes {
         let r = solve(nodes);
-        if let Some(c) = r.code {
+        if let (Some(c), Some(why)) = (r.code, r.bound) {
+            // A lower bound: code 3 from a won mover-favoured model, so
+            // only where the mover wins, and with the reason given.
+            assert!(c == 3 && want.0 != 0, "{nodes} nodes: bound {c}");
+            assert_eq!(why, Limit::Nodes, "{nodes} nodes");
+            bounds += 1;
+        } else if let Some(c) = r.code {
             assert_eq!(
                 (c, r.best.map(name)),
                 (want.0, Some(want.1.into())),
@@ -45,8 +68,23 @@ fn codes_under_every_limit(b: &Board, v: &str, attacker_moves: bool, algo: Algo,
             assert_eq!(r.stopped_by, Some(Limit::Nodes), "{nodes} nodes");
         }
     }
-    // Past some limit every solve answers.
-    assert!(answered > 0 && solve(3 * full.nodes).code.is_some());
+    // Past some limit every solve answers, exactly.
+    let last = solve(3 * full.nodes);
+    assert!(answered > 0 && last.code.is_some() && last.bound.is_none());
+    bounds
+}
+
+#[test]
+fn ko_bounds_are_code_three_and_only_for_wins() {
+    let b = pos(KO);
+    let mut bounds = 0;
+    for algo in [Algo::Dfpn, Algo::Auto] {
+        bounds += codes_under_limits(&b, "B2", true, algo, true, (2, "C1"));
+        bounds += codes_under_limits(&b, "B2", false, algo, true, (3, "PASS"));
+    }
+    // The attack's code 2 needs the model where nobody is favoured after
+    // the mover-favoured win: some limits stop there.
+    assert!(bounds > 0, "no limit gave a lower bound");
 }
 
 #[test]
