@@ -714,8 +714,8 @@ fn lambda_finds_the_partner_extension() {
 /// partner that reaches E1's liberty F1, and black's F3, a liberty of F2
 /// that is neither a liberty of E1 nor next to one, ataris both. λ-df-pn
 /// finds it only with the attacker's partner moves among its threats
-/// (without them it gave up by the orders after 876K nodes); plain df-pn
-/// agrees.
+/// (without them it gave up by the orders after 876K nodes; with them it
+/// proves D1 at order 3 in 16,621); plain df-pn agrees.
 #[test]
 fn lambda_finds_the_partner_attack() {
     let b = pos(&["......", "......", "......", "......", "....X.", "....O."]);

@@ -30,12 +30,15 @@
 //! liberties makes them an eye the attacker cannot fill, as in capture
 //! test 1's T7; capturing next to it frees it, as tactics test 4's C1).
 //! The attacker, from order 2, also tries the liberties of the defender's
-//! partners with at most `order` liberties: a partner that reaches a
+//! partners with fewer than `order` liberties: a partner that reaches a
 //! liberty of the target is the connection the target escapes by, and
 //! shortening it is the net (a first-line stone under an attacker stone:
 //! after the attacker's D1, the defender's F2 reaches the target's
 //! liberty F1, and the attacker's F3 ataris both;
-//! `tests::lambda_finds_the_partner_attack`). The candidates
+//! `tests::lambda_finds_the_partner_attack`). With `order` liberties
+//! instead of fewer, the extra moves changed which proof λ-df-pn found
+//! first in `tests_ko::a_ko_free_proof_settles_every_model`, and the one
+//! it found passed a ko ban. The candidates
 //! only ever restrict the prover, which chooses among its moves: a result
 //! that rests on such a restriction is flagged `REL` and never reported,
 //! and a threat proof found with them is a proof in the game whichever
@@ -598,7 +601,7 @@ impl Search<'_> {
                 self.liberty_moves(out, &mut seen, second);
                 self.own_weak_block_moves(out, &mut seen, order as usize);
                 if second {
-                    self.partner_attack_moves(out, &mut seen, order as usize);
+                    self.partner_attack_moves(out, &mut seen, order as usize - 1);
                 }
             }
             Winner::Defender => {
