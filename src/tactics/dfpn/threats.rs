@@ -28,7 +28,17 @@
 //! attacker blocks next to them, and from order 3 the points next to
 //! those liberties (extending a partner that shares the target's
 //! liberties makes them an eye the attacker cannot fill, as in capture
-//! test 1's T7; capturing next to it frees it, as tactics test 4's C1). The candidates
+//! test 1's T7; capturing next to it frees it, as tactics test 4's C1).
+//! The attacker, from order 2, also tries the liberties of the defender's
+//! partners with fewer than `order` liberties: a partner that reaches a
+//! liberty of the target is the connection the target escapes by, and
+//! shortening it is the net (a first-line stone under an attacker stone:
+//! after the attacker's D1, the defender's F2 reaches the target's
+//! liberty F1, and the attacker's F3 ataris both;
+//! `tests::lambda_finds_the_partner_attack`). With `order` liberties
+//! instead of fewer, the extra moves changed which proof λ-df-pn found
+//! first in `tests_ko::a_ko_free_proof_settles_every_model`, and the one
+//! it found passed a ko ban. The candidates
 //! only ever restrict the prover, which chooses among its moves: a result
 //! that rests on such a restriction is flagged `REL` and never reported,
 //! and a threat proof found with them is a proof in the game whichever
@@ -448,6 +458,50 @@ impl Search<'_> {
         });
     }
 
+    /// For the attacker: the liberties of the defender's other blocks that
+    /// touch a liberty of the target (its *partners*, which it could join)
+    /// with at most `max_libs` liberties. Capturing or shortening such a
+    /// block takes away the connection the target would escape by, or the
+    /// shared liberty that was an eye (in capture test 13 after D8 B8 B7
+    /// D9, black's E9 ataris the partner D9, which touches the target's
+    /// liberty C9). Like every candidate these only ever restrict the
+    /// attacker, never the defender's replies (see the module doc).
+    fn partner_attack_moves(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
+        let b = self.game.board();
+        if !self.target_on() {
+            return;
+        }
+        let defender = self.attacker.opp();
+        let target = b.block(self.target);
+        let mut done = Zone::new();
+        b.for_each_stone(self.target, |q| {
+            for l in Board::neighbors(q) {
+                if !b.is_empty(l) {
+                    continue;
+                }
+                for n in Board::neighbors(l) {
+                    if b.color_at(n) != Some(defender)
+                        || b.block(n) == target
+                        || done.contains(b.block(n))
+                    {
+                        continue;
+                    }
+                    done.insert(b.block(n));
+                    if b.libs(n) > max_libs {
+                        continue;
+                    }
+                    b.for_each_stone(n, |s| {
+                        for m in Board::neighbors(s) {
+                            if b.is_empty(m) {
+                                Self::push_unique(out, seen, m);
+                            }
+                        }
+                    });
+                }
+            }
+        });
+    }
+
     /// For the defender: the liberties of its other blocks that touch a
     /// liberty of the target (blocks it may join), and the liberties of
     /// the attacker's blocks next to those with at most `max_libs`
@@ -556,6 +610,9 @@ impl Search<'_> {
             Winner::Attacker => {
                 self.liberty_moves(out, &mut seen, second);
                 self.own_weak_block_moves(out, &mut seen, order as usize);
+                if second {
+                    self.partner_attack_moves(out, &mut seen, order as usize - 1);
+                }
             }
             Winner::Defender => {
                 self.neighbour_block_libs(out, &mut seen, 1);
