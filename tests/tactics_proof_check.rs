@@ -222,25 +222,7 @@ fn ko_codes_agree_on(
     let mut solver = Solver::new(16);
     let (mut checked, mut counted) = (0, 0);
     for (p, solutions) in problems {
-        let mover = p.mover();
-        // The reference's winner when the opponent of the mover, nobody,
-        // or the mover is favoured (`ko_models`: nobody, attacker,
-        // defender).
-        let wins = |i: usize| solutions[i].0 == mover;
-        let (opp, own) = if mover == Winner::Attacker {
-            (2, 1)
-        } else {
-            (1, 2)
-        };
-        let want = if wins(opp) {
-            1
-        } else if !wins(own) {
-            0
-        } else if wins(0) {
-            2
-        } else {
-            3
-        };
+        let (want, opp) = reference_code(&p, &solutions);
         let opts = Options {
             algo,
             ..Options::default()
@@ -265,6 +247,29 @@ fn ko_codes_agree_on(
     (checked, counted)
 }
 
+/// GNU Go's ko code of the reference's three solutions for the player to
+/// move, and the index (in `ko_models`: nobody, attacker, defender
+/// favoured) of the model that favours the mover's opponent.
+fn reference_code(p: &GeneratedProblem, solutions: &Solutions) -> (u8, usize) {
+    let mover = p.mover();
+    let wins = |i: usize| solutions[i].0 == mover;
+    let (opp, own) = if mover == Winner::Attacker {
+        (2, 1)
+    } else {
+        (1, 2)
+    };
+    let want = if wins(opp) {
+        1
+    } else if !wins(own) {
+        0
+    } else if wins(0) {
+        2
+    } else {
+        3
+    };
+    (want, opp)
+}
+
 /// The GTP commands' ko codes (`ko_bound`: the mover-favoured model
 /// first, and code 3 as a lower bound when a limit stops a better model),
 /// with `Auto` under small and large node limits: an exact code must be
@@ -276,22 +281,7 @@ fn auto_ko_bounds_agree_with_exhaustive_search() {
     let mut solver = Solver::new(16);
     let (mut exact, mut bounds) = (0, 0);
     for (p, solutions) in generate_solved(0x4B0C_0DE5, 300) {
-        let mover = p.mover();
-        let wins = |i: usize| solutions[i].0 == mover;
-        let (opp, own) = if mover == Winner::Attacker {
-            (2, 1)
-        } else {
-            (1, 2)
-        };
-        let want = if wins(opp) {
-            1
-        } else if !wins(own) {
-            0
-        } else if wins(0) {
-            2
-        } else {
-            3
-        };
+        let (want, opp) = reference_code(&p, &solutions);
         let opts = Options {
             algo: Algo::Auto,
             ko_bound: true,

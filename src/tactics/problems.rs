@@ -222,11 +222,10 @@ fn forced_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
     if !winning {
         return None;
     }
-    let mut stones = Vec::new();
-    board.for_each_stone(block, |q| stones.push(q));
+    let target = random_stone(rng, &board, block);
     Some(GeneratedProblem {
         board,
-        target: stones[rng.below(stones.len())],
+        target,
         to_move: defender.opp(),
         escape_libs,
     })
@@ -303,9 +302,7 @@ fn candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
         &blocks
     };
     let block = pool[rng.below(pool.len())];
-    let mut stones = Vec::new();
-    board.for_each_stone(block, |q| stones.push(q));
-    let target = stones[rng.below(stones.len())];
+    let target = random_stone(rng, &board, block);
     let libs = board.libs(target);
     let escape_libs = (libs + 1 + rng.below(2)).min(4);
     Some(GeneratedProblem {
@@ -335,11 +332,10 @@ fn life_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
         return None;
     }
     let block = blocks[rng.below(blocks.len())];
-    let mut stones = Vec::new();
-    board.for_each_stone(block, |q| stones.push(q));
+    let target = random_stone(rng, &board, block);
     Some(GeneratedProblem {
         board,
-        target: stones[rng.below(stones.len())],
+        target,
         to_move,
         escape_libs: 8,
     })
@@ -363,19 +359,25 @@ fn ko_life_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
         return None;
     }
     let block = blocks[rng.below(blocks.len())];
-    let mut stones = Vec::new();
-    board.for_each_stone(block, |q| stones.push(q));
     let to_move = if rng.below(4) == 0 {
         defender
     } else {
         defender.opp()
     };
+    let target = random_stone(rng, &board, block);
     Some(GeneratedProblem {
         board,
-        target: stones[rng.below(stones.len())],
+        target,
         to_move,
         escape_libs: 8,
     })
+}
+
+/// One of the stones of the block on `block`, at random.
+fn random_stone(rng: &mut Rng, board: &Board, block: Point) -> Point {
+    let mut stones = Vec::new();
+    board.for_each_stone(block, |q| stones.push(q));
+    stones[rng.below(stones.len())]
 }
 
 /// One random race problem (see [`generate_race`]), not yet checked for
@@ -414,11 +416,10 @@ fn race_candidate(rng: &mut Rng) -> Option<GeneratedProblem> {
     } else {
         to_move
     };
-    let mut stones = Vec::new();
-    board.for_each_stone(block, |q| stones.push(q));
+    let target = random_stone(rng, &board, block);
     Some(GeneratedProblem {
         board,
-        target: stones[rng.below(stones.len())],
+        target,
         to_move,
         escape_libs,
     })

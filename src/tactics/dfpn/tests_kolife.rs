@@ -5,6 +5,7 @@
 //! `tests/tactics_proof_check.rs`, `ko_life_rule_agrees_with_exhaustive_search`.)
 
 use super::tests::{pos, pt};
+use super::tests_life::solve_under;
 use super::*;
 use crate::tactics::kolife::target_ko_lives;
 use crate::tactics::reference::solve_exhaustive;
@@ -58,28 +59,7 @@ fn other_neighbours_of_a_liberty_are_not_the_shape() {
 }
 
 fn solve(b: &Board, attacker_first: bool, favoured: Option<Color>, algo: Algo) -> SolveResult {
-    let mut problem = Problem::new(b, pt(b, "B2")).expect("a stone");
-    problem.escape_libs = 8;
-    let to_move = if attacker_first {
-        problem.attacker
-    } else {
-        problem.defender()
-    };
-    let q = Question {
-        board: b,
-        problem,
-        model: KoModel { favoured },
-        to_move,
-    };
-    let opts = Options {
-        algo,
-        ..Options::default()
-    };
-    let limits = Limits {
-        nodes: 200_000,
-        time: None,
-    };
-    Solver::new(4).solve(q, opts, limits, &AtomicBool::new(false))
+    solve_under(b, "B2", attacker_first, favoured, algo)
 }
 
 /// With black (the defender) favoured, white to move: a defender win at

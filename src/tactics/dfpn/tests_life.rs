@@ -16,6 +16,18 @@ const ALGOS: [Algo; 5] = [
 ];
 
 fn solve(b: &Board, v: &str, attacker_first: bool, algo: Algo) -> SolveResult {
+    solve_under(b, v, attacker_first, None, algo)
+}
+
+/// Solves the block on `v` under the ko model favouring `favoured`, with
+/// 200,000 nodes and the escape out of reach.
+pub(super) fn solve_under(
+    b: &Board,
+    v: &str,
+    attacker_first: bool,
+    favoured: Option<Color>,
+    algo: Algo,
+) -> SolveResult {
     let mut problem = Problem::new(b, pt(b, v)).expect("a stone");
     // Out of reach: only capture or life decide.
     problem.escape_libs = 8;
@@ -27,7 +39,7 @@ fn solve(b: &Board, v: &str, attacker_first: bool, algo: Algo) -> SolveResult {
     let q = Question {
         board: b,
         problem,
-        model: KoModel { favoured: None },
+        model: KoModel { favoured },
         to_move,
     };
     let opts = Options {
