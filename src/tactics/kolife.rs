@@ -89,12 +89,11 @@ const LIBS_CAP: usize = 16;
 /// liberties); the zone is touched only when the answer is `true`.
 pub fn target_ko_lives(board: &Board, target: Point, zone: Option<&mut Zone>) -> bool {
     let own = board.cell(target);
-    if own == EMPTY || own == BORDER || board.libs(target) < 2 {
+    if own == EMPTY || own == BORDER || !(2..=LIBS_CAP).contains(&board.libs(target)) {
         return false;
     }
     let t = board.block(target);
     let mut seen = Zone::new();
-    let mut count = 0;
     // The q stones: one of each other block next to a liberty.
     let mut others: ArrayVec<Point, LIBS_CAP> = ArrayVec::new();
     let mut ok = true;
@@ -104,11 +103,6 @@ pub fn target_ko_lives(board: &Board, target: Point, zone: Option<&mut Zone>) ->
                 continue;
             }
             seen.insert(l);
-            count += 1;
-            if count > LIBS_CAP {
-                ok = false;
-                return false;
-            }
             let mut q = None;
             for n in Board::neighbors(l) {
                 let c = board.cell(n);
@@ -129,7 +123,7 @@ pub fn target_ko_lives(board: &Board, target: Point, zone: Option<&mut Zone>) ->
         }
         true
     });
-    if !ok || count < 2 {
+    if !ok {
         return false;
     }
     if let Some(z) = zone {

@@ -38,6 +38,18 @@ use std::time::{Duration, Instant};
 /// model that favours the mover, with [`Options::ko_bound`].
 pub const KIND_PROBE_SHARE: u64 = 10;
 
+/// `share` thousandths of what `limits` leave after `used` nodes and the
+/// time since `start` (all of it at 1000).
+fn share_left(limits: &Limits, used: u64, start: Instant, share: u64) -> Limits {
+    Limits {
+        nodes: limits.nodes.saturating_sub(used).saturating_mul(share) / 1000,
+        time: limits.time.map(|t| {
+            t.saturating_sub(start.elapsed())
+                .mul_f64(share as f64 / 1000.0)
+        }),
+    }
+}
+
 impl Solver {
     /// GNU Go's ko code for `mover` moving first (see [`KoResult`] and the
     /// module documentation). Models are tried as few as the answer needs:
@@ -77,14 +89,7 @@ impl Solver {
         let mover_role = role(mover, problem.attacker);
         // `share`: thousandths of the limits left, for the probe.
         let run = |this: &mut Solver, favoured: Option<Color>, share: u64, out: &mut KoResult| {
-            let part = |n: u64| n.saturating_mul(share) / 1000;
-            let left = Limits {
-                nodes: part(limits.nodes.saturating_sub(out.nodes)),
-                time: limits.time.map(|t| {
-                    t.saturating_sub(start.elapsed())
-                        .mul_f64(share as f64 / 1000.0)
-                }),
-            };
+            let left = share_left(&limits, out.nodes, start, share);
             let model = KoModel { favoured };
             let q = Question {
                 board,
@@ -206,14 +211,7 @@ impl Solver {
         out: &mut KoResult,
         stop: &AtomicBool,
     ) -> Option<(Option<u8>, Option<SolveResult>)> {
-        let share = |n: u64| n * KO_FREE_SHARE / 1000;
-        let sub = Limits {
-            nodes: share(limits.nodes.saturating_sub(out.nodes)),
-            time: limits.time.map(|t| {
-                t.saturating_sub(start.elapsed())
-                    .mul_f64(KO_FREE_SHARE as f64 / 1000.0)
-            }),
-        };
+        let sub = share_left(limits, out.nodes, start, KO_FREE_SHARE);
         let lambda = Options {
             algo: Algo::LambdaDfpn,
             ..opts

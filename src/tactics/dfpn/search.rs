@@ -376,7 +376,7 @@ impl Search<'_> {
         // Life through kos the favoured defender always retakes: a fact of
         // the stones on every path, but under this ko model only, hence
         // `KO` (see `kolife`).
-        if mover_att && self.target_ko_lives() {
+        if mover_att && self.target_ko_lives(None) {
             return Some(Value::solved(false, KO, NO_MOVE));
         }
         if !mover_att && self.anc.last().is_some_and(|a| a.passed) {

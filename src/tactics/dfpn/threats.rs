@@ -240,12 +240,13 @@ impl Search<'_> {
 
     /// Whether the target lives by the ko eyes that the defender, favoured
     /// by the ko model, always retakes (see [`crate::tactics::kolife`]): a
-    /// defender win, the attacker to move, under this model only.
-    pub fn target_ko_lives(&self) -> bool {
+    /// defender win, the attacker to move, under this model only. With
+    /// `zone`, adds what the proof read to it when it does.
+    pub fn target_ko_lives(&self, zone: Option<&mut Zone>) -> bool {
         let g = &self.game;
         g.model().favoured == Some(self.attacker.opp())
             && self.target_on()
-            && kolife::target_ko_lives(g.board(), self.target, None)
+            && kolife::target_ko_lives(g.board(), self.target, zone)
     }
 
     /// Whether the defender, the attacker to move, has won a race that

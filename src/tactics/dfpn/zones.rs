@@ -17,7 +17,7 @@ use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
 use crate::tactics::rules::Winner;
 use crate::tactics::zone::Zone;
-use crate::tactics::{kolife, life, race};
+use crate::tactics::{life, race};
 
 /// Slots of the zone table (a power of two): 109 MB, allocated by the
 /// first search with the zone fixed point. Zones are read when a parent
@@ -162,8 +162,7 @@ impl Search<'_> {
             let escape = g.problem().escape_libs;
             if life::target_lives(b, t, Some(&mut z))
                 || race::race_zone(b, t, escape, &mut z)
-                || (g.model().favoured == Some(self.attacker.opp())
-                    && kolife::target_ko_lives(b, t, Some(&mut z)))
+                || self.target_ko_lives(Some(&mut z))
             {
                 return Some(z);
             }
