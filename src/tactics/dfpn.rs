@@ -235,15 +235,18 @@
 //! stack (the group and the target's liberties are fixed-size), the game in
 //! one [`CaptureGame`].
 
+mod candidates;
 mod child;
 mod fixpoint;
 mod forced;
 mod frame;
 mod ghi;
+mod goals;
 mod ko_codes;
 mod kozone;
 mod numbers;
 mod plan;
+mod pruning;
 mod search;
 mod threats;
 pub mod tt;
@@ -265,6 +268,7 @@ use crate::tactics::rules::{CaptureGame, KoModel, Problem, Step, Winner, MAX_DEP
 use arrayvec::ArrayVec;
 use fixpoint::{Closure, CLOSURE_LEVELS};
 pub use forced::Forced;
+use goals::{LifeSlot, LIFE_SLOTS};
 pub use ko_codes::ModelResult;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use plan::Algo;
@@ -274,7 +278,7 @@ use search::{Anc, Search};
 use std::cell::Cell;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use threats::{CacheSlot, LifeSlot, CACHE_SLOTS, LIFE_SLOTS};
+use threats::{CacheSlot, CACHE_SLOTS};
 use tt::{Table, KO, REL};
 use zones::{ZoneSlot, ZONE_SLOTS};
 
@@ -606,7 +610,7 @@ impl Solver {
         } = q;
         let start = Instant::now();
         // A threat proof of order k < max_order has at most k null moves
-        // on a line, and a transfer adds one stone more (see `threats`).
+        // on a line, and a transfer adds one stone more (see `pruning`).
         let soft_libs = opts.max_order as usize + 3;
         let Shape {
             sides,

@@ -41,7 +41,7 @@
 //! outside S those stones captured) has the same S and V: the regions of V
 //! are bounded by stones of S, their contents are unchanged, so they are
 //! still maximal, still touch only S, and still vital. That is the
-//! relevance zone the threat searches use (see `dfpn::threats`).
+//! relevance zone the threat searches use (see `dfpn::pruning`).
 //!
 //! # Cost
 //!

@@ -7,7 +7,7 @@
 //! changed. That lets λ-search answer a threat with the few moves inside
 //! the zone instead of every move on the board (Thomsen 2000, "Lambda-search
 //! in game trees — with application to Go"; the soundness argument and the
-//! exact reads are set out in `dfpn::threats`).
+//! exact reads are set out in `dfpn::pruning`).
 //!
 //! A zone is a fixed bit set over the padded board, so it is `Copy` and
 //! never allocates.
@@ -125,7 +125,7 @@ impl Zone {
     /// at least `soft_libs` liberties, which no few extra stones could
     /// bring into atari (its stone next to the move is read); and the
     /// mover's own blocks next to it with their liberties. See
-    /// `dfpn::threats` for why this is all a proof depends on.
+    /// `dfpn::pruning` for why this is all a proof depends on.
     pub fn add_move(&mut self, board: &Board, m: Point, mover: Color, soft_libs: usize) {
         if m == PASS {
             return;

@@ -6,9 +6,10 @@
 use super::fixpoint::Closure;
 use super::frame::LAZY;
 use super::ghi::{self, capture_usable, Bound};
+use super::goals::LifeSlot;
 use super::kozone::NULL_MOVE;
 use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
-use super::threats::{CacheSlot, LifeSlot};
+use super::threats::CacheSlot;
 use super::tt::{Entry, Table, KO, PATH_DEP};
 use super::zones::ZoneSlot;
 use super::Limit;

@@ -702,7 +702,7 @@ fn zone_keeps_the_counter_attack_on_a_merged_block() {
 /// White saves D1 by extending its partner C2 at C3 (C2 touches D1's
 /// liberties C1 and D2; C3 is neither a liberty of D1 nor next to one).
 /// λ-df-pn finds the escape only with the defender's partner moves among
-/// its threats (see `threats`); without them it gives up at the highest
+/// its threats (see `candidates`); without them it gives up at the highest
 /// order. Plain df-pn agrees.
 #[test]
 fn lambda_finds_the_partner_extension() {
