@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Proxy benchmark of real-game `attack` / `defend` questions, judged against GNU Go.
 
-The project is judged on a hidden suite of attack/defend problems taken from
-real games. This tool builds a stand-in for it from the regression games
-(GNU Go's SGF files under /work/shared/regression, read in place and never
-copied into this repository), runs tesuji on it and compares the answers.
+The 31 regression problems are few; tactical questions in real games are many
+and of every kind. This tool builds a larger benchmark from the regression
+games (GNU Go's SGF files in ../shared/regression beside the repository, read
+in place and never copied into it), runs tesuji on it and compares the answers.
 
     proxy.py gen OUT.tsv [--every 30]
         For every SGF under games/ and golois/ (sorted, so the set is
@@ -32,7 +32,9 @@ copied into this repository), runs tesuji on it and compares the answers.
         total nodes. With TAG2, the per-question transitions from TAG to TAG2
         (unknown->solved, solved->unknown, answer changed) with their ids.
 
-The questions file defaults to /work/proxy/questions.tsv (`--questions`);
+The regression folder defaults to ../shared/regression beside the repository
+(`--root`), the questions file to target/proxy/questions.tsv (`--questions`;
+results go next to it, outside version control);
 GNU Go's reading is heuristic, tesuji's answers claim proofs, so a
 disagreement is a question to look at, not necessarily tesuji's error.
 Python 3.11, standard library only.
@@ -45,9 +47,10 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path("/work/shared/regression")
+REPO = Path(__file__).resolve().parents[2]
+ROOT = REPO.parent / "shared" / "regression"
 GNUGO = ["/usr/games/gnugo", "--mode", "gtp"]
-DEFAULT_QUESTIONS = Path("/work/proxy/questions.tsv")
+DEFAULT_QUESTIONS = REPO / "target" / "proxy" / "questions.tsv"
 QUESTION_FIELDS = ["id", "sgf", "move", "command", "vertex", "gnugo"]
 
 
@@ -150,6 +153,7 @@ def gen(args):
         gtp.close()
         print(f"{sgf}: {moves} moves, {len(positions)} positions, {count} questions",
               file=sys.stderr)
+    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     with open(args.out, "w") as f:
         f.write("\t".join(QUESTION_FIELDS) + "\n")
         for i, row in enumerate(rows, 1):
