@@ -177,9 +177,14 @@
 //! a key with a probability of about 2⁻⁶⁴ per pair; that risk is accepted.
 //!
 //! A result also carries a `KO` flag: set when some node it rests on had a
-//! simple-ko ban for the player to move. Without one, the same tree proves
-//! the result under every [`KoModel`], since the models differ only in
-//! whether a banned ko may be retaken; [`Solver::solve_with_ko`] uses that
+//! simple-ko ban for the player to move, or a line of it ended with the
+//! attacker's ko capture of a lone target stone (which ends the game only
+//! while the defender may not retake: `CaptureGame::capture_is_final`;
+//! the static shortcuts that would decide such a capture without playing
+//! it are not taken where it may be a ko capture). Without one, the same
+//! tree proves the result under every [`KoModel`], since the models differ
+//! only in whether a banned ko may be retaken (the proof check's
+//! `ko_free_results_hold_under_every_model`); [`Solver::solve_with_ko`] uses that
 //! to skip models, and with [`Algo::Auto`] looks for such a proof with
 //! λ-df-pn when the first model's loss met a ban (`Solver::ko_free_loss`).
 //!
@@ -322,10 +327,10 @@ pub struct Options {
     /// its zone (see `forced`).
     pub forced: Forced,
     /// A limit that stops the ko models before the code is known answers
-    /// code 3 when the mover-favoured model was won, as a lower bound
-    /// ([`KoResult::bound`]), and that model gets a short solve first
-    /// (`ko_codes`). The GTP commands set it; the player's block status
-    /// does not.
+    /// code 3 when the mover-favoured model was won (2 when the model with
+    /// nobody favoured was), as a lower bound ([`KoResult::bound`]); those
+    /// models get short solves first (`ko_codes`). The GTP commands set
+    /// it; the player's block status does not.
     pub ko_bound: bool,
     /// `Dfpn` and `Auto` search with the df-pn+ heuristic only, giving no
     /// share to the neutral search (see [`Shape::neutral`]). The player's
@@ -391,8 +396,9 @@ pub struct SolveResult {
 pub struct KoResult {
     pub code: Option<u8>,
     /// `Some` when `code` is a lower bound (code 3 from a win with the
-    /// mover favoured): a model that could give a better code was stopped
-    /// by this limit (see `ko_codes`). `None` when the code is exact.
+    /// mover favoured, or 2 from one with nobody favoured): a model that
+    /// could give a better code was stopped by this limit (see
+    /// `ko_codes`). `None` when the code is exact.
     pub bound: Option<Limit>,
     /// The winning move of the first model that wins.
     pub best: Option<Point>,

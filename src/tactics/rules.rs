@@ -258,15 +258,31 @@ impl CaptureGame {
     /// other neighbour of `lib` is off the board or a defender stone that
     /// keeps a liberty.
     pub fn capture_is_final(&self, lib: Point) -> bool {
+        self.model.favoured != Some(self.problem.defender()) || !self.is_target_ko_capture(lib)
+    }
+
+    /// Whether capturing the target at its last liberty `lib` is a ko
+    /// capture of a one-stone target, whatever the model: a win by it
+    /// holds only under a model that does not let the defender retake.
+    pub fn is_target_ko_capture(&self, lib: Point) -> bool {
         let d = self.problem.defender();
         let t = self.problem.target;
-        if self.model.favoured != Some(d) || self.board.block_size(t) != 1 {
-            return true;
+        if self.board.block_size(t) != 1 {
+            return false;
         }
         let b = &self.board;
-        !Board::neighbors(lib)
+        Board::neighbors(lib)
             .iter()
             .all(|&n| n == t || b.cell(n) == BORDER || (b.color_at(n) == Some(d) && b.libs(n) >= 2))
+    }
+
+    /// Whether the attacker has just taken the target by a ko capture
+    /// (the defender, to move, is banned from the target point), whatever
+    /// the model: see [`Self::is_target_ko_capture`].
+    pub fn taken_by_ko_capture(&self) -> bool {
+        let d = self.problem.defender();
+        let t = self.problem.target;
+        self.to_move == d && self.board.is_empty(t) && self.board.ko_point(d) == Some(t)
     }
 
     /// Whether the result of the last move depended on the path: it closed

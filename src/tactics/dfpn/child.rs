@@ -366,13 +366,17 @@ impl Search<'_> {
 
     /// Whether the attacker's capture of a target of `size` stones at its
     /// one liberty `lib` surely ends the line after the defender's move
-    /// `spent` (a quiet stone, or `PASS`). Only a ko capture of a lone
-    /// stone while the defender is favoured does not
-    /// (`CaptureGame::capture_is_final`); a capturing stone that joins an
-    /// attacker block or keeps an empty neighbour besides the target's
-    /// point makes no ko.
+    /// `spent` (a quiet stone, or `PASS`), under every ko model. Only a ko
+    /// capture of a lone stone may not (`CaptureGame::capture_is_final`);
+    /// a capturing stone that joins an attacker block or keeps an empty
+    /// neighbour besides the target's point makes no ko. Where the capture
+    /// may be a ko capture, the shortcuts built on this are not taken, even
+    /// under a model where it would end the line: the win would then hold
+    /// under that model alone, and the position is searched instead, where
+    /// `exact` flags such a win `KO` (a flagless result holds under every
+    /// model, which the ko codes rely on).
     pub(super) fn capture_final_at(&self, size: u16, lib: Point, spent: Point) -> bool {
-        if size != 1 || self.game.model().favoured != Some(self.defender()) {
+        if size != 1 {
             return true;
         }
         let b = self.game.board();

@@ -341,9 +341,12 @@ impl Search<'_> {
         let g = &self.game;
         let mover_att = g.to_move() == self.attacker;
         if let Some(w) = g.winner() {
-            // A line ended by repetition or depth is the path's doing.
+            // A line ended by repetition or depth is the path's doing; a
+            // ko capture of the target ends it under this model only.
             let flags = if w == Winner::Defender && g.last_was_cut() {
                 PATH_DEP
+            } else if w == Winner::Attacker && g.taken_by_ko_capture() {
+                KO
             } else {
                 0
             };
@@ -384,8 +387,9 @@ impl Search<'_> {
             return Some(Value::solved(true, 0, PASS as u16));
         }
         let lib = self.capture_now()?;
-        // Legality of the capture may depend on the ko model.
-        let flags = if g.board().ko_point(g.to_move()).is_some() {
+        // Legality of the capture may depend on the ko model, and a ko
+        // capture of the target ends the line under this model only.
+        let flags = if g.board().ko_point(g.to_move()).is_some() || g.is_target_ko_capture(lib) {
             KO
         } else {
             0

@@ -4,7 +4,9 @@
 
 use super::*;
 use crate::go::Move;
+use crate::tactics::reference::solve_exhaustive;
 use crate::tactics::rules::Step;
+use crate::tactics::rules::{CaptureGame, KoModel};
 
 /// A board from a diagram, top row first: `X` black, `O` white, `.` empty.
 pub(crate) fn pos(rows: &[&str]) -> Board {
@@ -138,13 +140,14 @@ fn ladder_is_captured() {
 }
 
 /// `auto` reads ladders before df-pn (see the `Auto` doc in `plan`). The
-/// white stone on H1 is caught on the first line (G1, then J2 after J1),
-/// so `defend H1` is `0`. λ-df-pn at order 1 proves it without meeting a
-/// ko ban in 190 nodes, which settles every ko model at once. With df-pn
-/// first, its proof under the first model is not ko-free (`solve escape
-/// H1 model=opponent` answers `loss` without `ko=0`), so the model where
-/// white may retake kos had to be solved too, and that stayed open at 3M nodes; this test
-/// gives 100K.
+/// white stone on H1 is caught on the first line (G1, then J2 after J1):
+/// with black favoured in ko, λ-df-pn at order 1 proves white's loss in
+/// under a thousand nodes. That proof is not ko-free: some of white's
+/// tries end with black taking the lone stone by a ko capture, which ends
+/// the line only because white may not retake, so the model where white
+/// may is still to be solved (and stays open at 3M nodes). This test once
+/// took the order-1 proof for a ko-free one and expected `defend H1` to be
+/// a proven 0 (see `CaptureGame::is_target_ko_capture`).
 #[test]
 fn ladder_is_read_before_the_ko() {
     let b = pos(&[
@@ -170,10 +173,19 @@ fn ladder_is_read_before_the_ko() {
     };
     let mut s = Solver::new(16);
     let stop = AtomicBool::new(false);
-    let r = s.solve_with_ko(&b, problem, Color::White, opts, limits, &stop);
-    assert_eq!(r.code, Some(0), "stopped by {:?}", r.stopped_by);
-    assert_eq!(r.order, 1);
-    assert!(r.nodes < 1_000, "{} nodes", r.nodes);
+    let q = Question {
+        board: &b,
+        problem,
+        model: KoModel {
+            favoured: Some(Color::Black),
+        },
+        to_move: Color::White,
+    };
+    let m = s.solve_one_model(q, opts, limits, &stop);
+    assert_eq!(m.mover_wins, Some(false));
+    assert_eq!(m.result.order, 1);
+    assert!(m.result.nodes < 1_000, "{} nodes", m.result.nodes);
+    assert_eq!(m.result.code, None, "the proof rests on a ko capture");
 }
 
 /// Every algorithm accepts the highest threat order `solve` allows: the
@@ -266,8 +278,14 @@ fn ko_codes_two_and_three() {
 }
 
 /// The same ko after white has just retaken at D1: black may not retake at
-/// once, so capturing D1 needs black to be favoured (code 3), and white,
-/// to move, cannot save D1 under any model.
+/// once, so capturing D1 needs black to be favoured (code 3). White, to
+/// move, is in the position of `ko_codes_two_and_three`'s defence: it
+/// passes, and black's capture at C1 is again a ko capture of the lone
+/// stone, which only a favoured white retakes (for ever: the repetition
+/// saves it), so code 3 too. Both codes are the exhaustive reference's.
+/// (This test once expected `defend` to be 0: the loss with black
+/// favoured rested on that ko capture, which ended the line with no ko
+/// flag, and was taken to hold under every model.)
 #[test]
 fn ko_code_three_after_a_retake() {
     let mut b = pos(KO);
@@ -282,8 +300,22 @@ fn ko_code_three_after_a_retake() {
         b.play(c, p);
     }
     assert_eq!(b.ko_point(Color::Black), Some(pt(&b, "C1")));
+    let problem = Problem::new(&b, pt(&b, "D1")).expect("a stone");
+    let reference = |to_move: Color, favoured: Option<Color>| {
+        let mut g = CaptureGame::new(&b, problem, KoModel { favoured }, to_move);
+        solve_exhaustive(&mut g, 10_000_000).expect("small").0
+    };
+    let black = Some(Color::Black);
+    let white = Some(Color::White);
+    // Black to move wins only when favoured; white to move only when it is.
+    assert_eq!(reference(Color::Black, white), Winner::Defender);
+    assert_eq!(reference(Color::Black, None), Winner::Defender);
+    assert_eq!(reference(Color::Black, black), Winner::Attacker);
+    assert_eq!(reference(Color::White, black), Winner::Attacker);
+    assert_eq!(reference(Color::White, None), Winner::Attacker);
+    assert_eq!(reference(Color::White, white), Winner::Defender);
     assert_eq!(attack(&b, "D1"), (Some(3), Some("C1".into())));
-    assert_eq!(defend(&b, "D1"), (Some(0), None));
+    assert_eq!(defend(&b, "D1"), (Some(3), Some("PASS".into())));
 }
 
 /// Limits give unknown, never a guess; the stop flag is polled.
