@@ -453,21 +453,7 @@ fn ko_free_results_hold_under_every_model() {
         let same = solutions.iter().all(|s| s.0 == solutions[0].0);
         for algo in Algo::ALL {
             for model in p.ko_models() {
-                let q = Question {
-                    board: &p.board,
-                    problem: p.problem(),
-                    model,
-                    to_move: p.to_move,
-                };
-                let opts = Options {
-                    algo,
-                    ..Options::default()
-                };
-                let limits = Limits {
-                    nodes: 200_000,
-                    time: None,
-                };
-                let r = solver.solve(q, opts, limits, &stop);
+                let r = solve_one(&mut solver, &p.game(model), algo, &stop);
                 let Some(w) = r.winner.filter(|_| r.ko_free) else {
                     continue;
                 };
