@@ -242,12 +242,7 @@ impl CaptureGame {
     /// the retake leaves the target captured (the ban is gone after it).
     #[inline]
     pub fn retake_pending(&self) -> bool {
-        let d = self.problem.defender();
-        let t = self.problem.target;
-        self.model.favoured == Some(d)
-            && self.to_move == d
-            && self.board.is_empty(t)
-            && self.board.ko_point(d) == Some(t)
+        self.model.favoured == Some(self.problem.defender()) && self.taken_by_ko_capture()
     }
 
     /// Whether the attacker's capture of the target at its last liberty
