@@ -18,7 +18,7 @@
 use super::ghi::{self, Bound};
 use super::numbers::{heuristic, Child, Features, Value, NO_MOVE};
 use super::search::{Anc, Pending, Search};
-use super::tt::PATH_DEP;
+use super::tt::{KO, PATH_DEP};
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
 use crate::tactics::zone::Zone;
@@ -289,9 +289,11 @@ impl Search<'_> {
             child.set(Value::solved(att, flags, NO_MOVE), Bound::NONE);
             return Some(Some((child, None)));
         }
-        if !att && libs1 == 1 && self.target_lib_final(size, here, m) {
-            child.set(Value::solved(true, 0, NO_MOVE), Bound::at(&me));
-            return Some(Some((child, None)));
+        if !att && libs1 == 1 {
+            if let Some(flags) = self.target_lib_flags(size, here, m) {
+                child.set(Value::solved(true, flags, NO_MOVE), Bound::at(&me));
+                return Some(Some((child, None)));
+            }
         }
         let (phi, delta) = self.first_numbers(&Features {
             att,
@@ -369,12 +371,7 @@ impl Search<'_> {
     /// `spent` (a quiet stone, or `PASS`), under every ko model. Only a ko
     /// capture of a lone stone may not (`CaptureGame::capture_is_final`);
     /// a capturing stone that joins an attacker block or keeps an empty
-    /// neighbour besides the target's point makes no ko. Where the capture
-    /// may be a ko capture, the shortcuts built on this are not taken, even
-    /// under a model where it would end the line: the win would then hold
-    /// under that model alone, and the position is searched instead, where
-    /// `exact` flags such a win `KO` (a flagless result holds under every
-    /// model, which the ko codes rely on).
+    /// neighbour besides the target's point makes no ko.
     pub(super) fn capture_final_at(&self, size: u16, lib: Point, spent: Point) -> bool {
         if size != 1 {
             return true;
@@ -387,16 +384,32 @@ impl Search<'_> {
         })
     }
 
-    /// [`Search::capture_final_at`] at the target's one liberty (in
-    /// `here`); a target that grew is never a lone stone.
-    fn target_lib_final(&self, size: u16, here: &Here, spent: Point) -> bool {
-        if size != 1 {
-            return true;
+    /// The flags of the attacker's win by the capture of
+    /// [`Search::capture_final_at`], when that capture surely ends the line
+    /// under the model searched: `0` when it does under every model, `KO`
+    /// when it may be a ko capture that ends the line only because this
+    /// model does not let the defender retake (a flagless result must hold
+    /// under every model, which the ko codes rely on, as `exact` flags
+    /// such a win). `None` when the defender is favoured and may retake:
+    /// the position is searched.
+    pub(super) fn capture_end_flags(&self, size: u16, lib: Point, spent: Point) -> Option<u8> {
+        if self.capture_final_at(size, lib, spent) {
+            Some(0)
+        } else if self.game.model().favoured == Some(self.defender()) {
+            None
+        } else {
+            Some(KO)
         }
-        here.libs
-            .iter()
-            .next()
-            .is_some_and(|lib| self.capture_final_at(size, lib, spent))
+    }
+
+    /// [`Search::capture_end_flags`] at the target's one liberty (in
+    /// `here`); a target that grew is never a lone stone.
+    fn target_lib_flags(&self, size: u16, here: &Here, spent: Point) -> Option<u8> {
+        if size != 1 {
+            return Some(0);
+        }
+        let lib = here.libs.iter().next()?;
+        self.capture_end_flags(size, lib, spent)
     }
 
     /// [`Search::init_child`] for the pass, without playing it. After a
@@ -431,8 +444,15 @@ impl Search<'_> {
             child.set(Value::solved(att, flags, NO_MOVE), Bound::NONE);
             return Some(Some((child, None)));
         }
-        if att || (libs == 1 && self.target_lib_final(top.target, here, PASS)) {
-            child.set(Value::solved(true, 0, NO_MOVE), Bound::at(&me));
+        let flags = if att {
+            Some(0)
+        } else if libs == 1 {
+            self.target_lib_flags(top.target, here, PASS)
+        } else {
+            None
+        };
+        if let Some(flags) = flags {
+            child.set(Value::solved(true, flags, NO_MOVE), Bound::at(&me));
             return Some(Some((child, None)));
         }
         let (phi, delta) = self.first_numbers(&Features {

@@ -133,22 +133,25 @@ pub struct Frame {
 }
 
 impl Search<'_> {
-    /// The target's liberty, when the defender is to move with the target
-    /// in atari and the line is far from the depth limit. Then every move
-    /// of the defender that leaves the target in atari without a ko ban on
-    /// its liberty loses at once: the attacker captures next, whatever the
-    /// ko model (capturing is never suicide), unless the position after
-    /// the move repeats one of the path (see [`Search::could_repeat`]).
-    fn defender_in_atari(&self, here: &Here) -> Option<Point> {
+    /// The target's liberty and the flags of the attacker's win by its
+    /// capture, when the defender is to move with the target in atari and
+    /// the line is far from the depth limit. Then every move of the
+    /// defender that leaves the target in atari without a ko ban on its
+    /// liberty loses at once: the attacker captures next (capturing is
+    /// never suicide), unless the position after the move repeats one of
+    /// the path (see [`Search::could_repeat`]). The flags are `KO` when
+    /// that capture may be a ko capture of a lone stone, which ends the
+    /// line under this model only ([`Search::capture_end_flags`]).
+    fn defender_in_atari(&self, here: &Here) -> Option<(Point, u8)> {
         let g = &self.game;
         if g.to_move() == self.attacker || self.target_libs() != 1 || g.depth() + 1 >= MAX_DEPTH {
             return None;
         }
         // The attacker's capture of a lone target stone may be a ko capture
         // that the favoured defender retakes (`CaptureGame::capture_is_final`):
-        // the shortcut needs the capture final after any one defender move,
-        // which a second empty neighbour of the liberty (one move fills at
-        // most one) or an attacker stone next to it ensures.
+        // the capture is surely no ko capture after any one defender move
+        // when a second empty neighbour of the liberty (one move fills at
+        // most one) or an attacker stone next to it ensures it.
         let lib = here.libs.iter().next()?;
         let size = g.board().block_size(self.target) as u16;
         let mut spare = PASS;
@@ -158,10 +161,7 @@ impl Search<'_> {
                 break;
             }
         }
-        if !self.capture_final_at(size, lib, spare) {
-            return None;
-        }
-        here.libs.iter().next()
+        Some((lib, self.capture_end_flags(size, lib, spare)?))
     }
 
     /// Whether a position after one move from here, with the stone counts
@@ -202,12 +202,13 @@ impl Search<'_> {
     /// [`Search::defender_in_atari`]): such a move leaves the target its
     /// one liberty and no ko ban. Otherwise `None`, and such moves are
     /// evaluated one by one.
-    /// `in_atari`: what [`Search::defender_in_atari`] found here.
-    fn atari_losses(&self, in_atari: Option<Point>) -> Option<(Point, [u16; 2])> {
-        let lib = in_atari?;
+    /// `in_atari`: what [`Search::defender_in_atari`] found here; its
+    /// flags go with the liberty.
+    fn atari_losses(&self, in_atari: Option<(Point, u8)>) -> Option<(Point, u8, [u16; 2])> {
+        let (lib, flags) = in_atari?;
         let mut counts = self.anc.last()?.counts;
         counts[self.game.to_move().index()] += 1;
-        (!self.could_repeat(counts)).then_some((lib, counts))
+        (!self.could_repeat(counts)).then_some((lib, flags, counts))
     }
 
     /// The defender's capture `m`, legal, away from the target (not on its
@@ -463,11 +464,11 @@ impl Search<'_> {
             let order = if plain { rank(m as u16) } else { i as u16 };
             // Outside the plain search the move list is not cut to the
             // explicit moves, and a move that loses at once is decided here.
-            if let Some((lib, counts)) = losses.filter(|_| !plain) {
+            if let Some((lib, flags, counts)) = losses.filter(|_| !plain) {
                 if m != PASS && m != lib && !self.game.board().captures_something(mover, m) {
                     let mut c = Child::fresh(m);
                     c.set(
-                        Value::solved(true, 0, lib as u16),
+                        Value::solved(true, flags, lib as u16),
                         self.after_defender(counts),
                     );
                     c.set_order(order);
@@ -480,12 +481,14 @@ impl Search<'_> {
                     // A ko ban: no move here.
                     continue;
                 }
-                let Some(lib) = in_atari else {
+                let Some((lib, flags)) = in_atari else {
                     self.arena.push(self.lazy_child(m, f.here.replies));
                     self.pending.push(Pending::NONE);
                     continue;
                 };
-                if let Some(c) = self.far_capture_loss(m, lib) {
+                // Where the target's capture may be a ko capture, `m` may
+                // change whether it is one: the child is played.
+                if let Some(c) = self.far_capture_loss(m, lib).filter(|_| flags == 0) {
                     if cfg!(debug_assertions) {
                         let generated = self.generated;
                         let played = self.init_played_child(m, f.here.replies);
@@ -514,7 +517,7 @@ impl Search<'_> {
             self.pending.push(Pending::NONE);
         }
         if group {
-            self.start_group(&mut f, losses.map(|l| l.1), first);
+            self.start_group(&mut f, losses.map(|l| (l.1, l.2)), first);
             if seen {
                 while f.group.count > 0 {
                     let Some(m) = self.next_member(&mut f, cursor) else {
@@ -558,22 +561,24 @@ impl Search<'_> {
     }
 
     /// Sets up the group of a plain node whose explicit moves are in the
-    /// move list; `losses`: the stone counts after a defender's move when
-    /// every member loses at once ([`Search::atari_losses`]).
+    /// move list; `losses`: the flags of the attacker's win and the stone
+    /// counts after a defender's move when every member loses at once
+    /// ([`Search::atari_losses`]).
     /// `first`: where the scan for the first member from the frame's
     /// cursor stops, when the caller has made it (no member before it:
     /// membership reads only the board and the target's liberties, which
     /// the expansion leaves as they are).
-    fn start_group(&mut self, f: &mut Frame, losses: Option<[u16; 2]>, first: Option<u16>) {
+    fn start_group(&mut self, f: &mut Frame, losses: Option<(u8, [u16; 2])>, first: Option<u16>) {
         let att = self.game.to_move() == self.attacker;
         if self.ladder && att && self.target_libs() != 1 {
             // λ¹: no member puts the target in atari.
             return;
         }
-        if let Some(counts) = losses {
+        if let Some((flags, counts)) = losses {
             // Each member's proof is its own position: the attacker
             // captures from there.
             f.lost.min = f.lost.min.join(self.after_defender(counts));
+            f.lost.flags |= flags;
             return;
         }
         // Every empty point is a legal move but for the suicides: the

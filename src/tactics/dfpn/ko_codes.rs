@@ -34,9 +34,11 @@
 //!
 //! The even model goes before the opponent-favoured one because it is
 //! often far cheaper (the opponent's retakes make that model's tree the
-//! largest) and decides as much: on a real-game attack (Lazarus-gnugo,
-//! move 271, `attack N10`) the opponent-favoured model stays open at 3M
-//! nodes while the even one proves a ko-free win, code 1, in 11,558.
+//! largest) and its ko-free win decides as much. On a real-game attack
+//! (Lazarus-gnugo, move 271, `attack N10`) the opponent-favoured model
+//! stays open at 3M nodes while the even one proves a win in 11,558
+//! (through a ko capture of the lone target stone, so not ko-free): the
+//! answer is the bound `2 N11` instead of no answer.
 //!
 //! A result is *ko-free* when no node it rests on had a ko ban for the
 //! player to move and no line of it ended with a ko capture of the lone
