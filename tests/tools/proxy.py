@@ -16,12 +16,13 @@ in place and never copied into it), runs tesuji on it and compares the answers.
         move (the `loadsgf` move number, `-` for the whole game), command,
         vertex and GNU Go's answer.
 
-    proxy.py run TAG BIN NODES [--ids FILE] [--time SECS] [--questions Q.tsv]
+    proxy.py run TAG BIN NODES [--ids FILE] [--time SECS] [--algo ALGO] [--questions Q.tsv]
         Runs tesuji binary BIN (under `nice -n 19`, one GTP process per SGF
         file, working directory the regression folder) after
-        `tesuji-solver_limits nodes=NODES time=SECS` (time 1000 by default, so
-        that the node limit decides and results do not depend on the machine's
-        load). Per question: `loadsgf`, the command, `tesuji-solver_stats`.
+        `tesuji-solver_limits nodes=NODES time=SECS algo=ALGO` (time 1000 by
+        default, so that the node limit decides and results do not depend on
+        the machine's load; algo `auto`, what `attack` and `defend` use, by
+        default). Per question: `loadsgf`, the command, `tesuji-solver_stats`.
         Writes res-TAG.tsv next to the questions file: id, answer, nodes, ms.
         `--ids FILE` (one id a line) runs only those questions.
 
@@ -190,7 +191,10 @@ def run(args):
             for q in qs:
                 if gtp is None:
                     gtp = Gtp([bin_path], args.root)
-                    gtp.ask(f"tesuji-solver_limits nodes={args.nodes} time={args.time}")
+                    limits = f"nodes={args.nodes} time={args.time} algo={args.algo}"
+                    ok, text = gtp.ask(f"tesuji-solver_limits {limits}")
+                    if not ok:
+                        sys.exit(f"tesuji-solver_limits {limits}: {text}")
                 answer, nodes, ms = "? loadsgf failed", "0", "0"
                 ok, text = gtp.ask(loadsgf(sgf, q["move"]))
                 if ok:
@@ -302,6 +306,7 @@ def main():
     r.add_argument("nodes", type=int)
     r.add_argument("--ids", help="file of ids to run (one a line)")
     r.add_argument("--time", type=float, default=1000, help="solver time limit, seconds")
+    r.add_argument("--algo", default="auto", help="solver algorithm (tesuji-solver_limits algo=)")
     c = sub.add_parser("cmp", help="compare a run with GNU Go (and another run)")
     c.add_argument("tag")
     c.add_argument("tag2", nargs="?")
