@@ -50,16 +50,28 @@ use arrayvec::ArrayVec;
 ///   defender's proofs read, until it closes; the moves outside are
 ///   proven losses. df-pn+ numbers only (a neutral search tries every
 ///   defender move in turn, each attacker node looking cheap), and no
-///   forced-reply rule (its cut nodes keep no zone). Not part of `Auto`:
-///   on the regression suite it solves none of the problems `Auto` leaves
-///   open at 3M nodes (tacz11, session 11).
+///   forced-reply rule (its cut nodes keep no zone). On the regression
+///   suite it solves none of the problems `Auto` leaves open at 3M nodes
+///   (tacz11, session 11), but it proves some blocks safe that the other
+///   searches cannot, such as one in seki (see `Auto`).
 /// * `Auto` (what GNU Go's commands use): λ-df-pn at order 1 (ladders)
 ///   with 3% of the limits per prover, then df-pn with 25%, then a
 ///   neutral df-pn (no df-pn+ heuristic) with the forced-reply rule with
 ///   35%, then λ-df-pn through the higher orders with 3% per order and
 ///   prover (its nodes are cheap: most are threat-search nodes), then
-///   dual-λ through the orders with 3% each, then df-pn again with what
-///   is left (continuing from the first one's table entries).
+///   dual-λ through the orders with 3% each, then the zone fixed point
+///   (`FixpointDfpn`) with 5%, then df-pn again with what is left
+///   (continuing from the first one's table entries).
+///
+///   The fixed point comes late, so that it decides only what the others
+///   leave open. On the proxy questions (`tests/tools/proxy.py`, 2,530
+///   questions, 300K nodes) it answers 3 more, among them a seki on the
+///   edge (Handtalk980826-1, `defend O19`: every attacker move inside is
+///   a self-atari, and df-pn alone must refute each move on the board in
+///   turn; the fixed point proves it in 1,461 nodes); one answer found by
+///   the last df-pn just under the limit becomes unknown. Placed after
+///   the first df-pn instead, it answered 2 more and 1 fewer, and
+///   changed 7 moves.
 ///
 ///   Order 1 comes first because its proofs are small and usually meet no
 ///   ko ban, and a ko-free proof under the first ko model decides the
@@ -155,10 +167,15 @@ impl Shape {
     }
 }
 
+/// The most searches a plan holds: `Auto` at the highest order, 15, has
+/// 2 ladder searches, 2 df-pn, 2 × 14 higher λ orders, 15 dual-λ orders,
+/// the fixed point and the last df-pn: 49.
+pub(super) const MAX_SEARCHES: usize = 49;
+
 /// The searches of a solve in order, each with its share of the limits
 /// in thousandths. `opts.max_order` is already resolved (not 0); `mover`
 /// is the role of the player to move at the root.
-pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48> {
+pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), MAX_SEARCHES> {
     let only = |w: Winner| match w {
         Winner::Attacker => [true, false],
         Winner::Defender => [false, true],
@@ -171,7 +188,7 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
     // in thousandths (a search that uses its share up without an
     // answer hands over to the next).
     // At most 15 orders: 2 + 3·15 searches, and one zone df-pn.
-    let mut plan: ArrayVec<(Shape, u64), 48> = ArrayVec::new();
+    let mut plan: ArrayVec<(Shape, u64), MAX_SEARCHES> = ArrayVec::new();
     let max_order = opts.max_order;
     let orders = 1..=max_order.min(15);
     // The forced-reply rule in the threat searches, unless off; in
@@ -290,6 +307,7 @@ pub(super) fn build(opts: &Options, mover: Winner) -> ArrayVec<(Shape, u64), 48>
             for n in orders {
                 plan.push((threats([true, true], n), 30));
             }
+            plan.push((fix, 50));
             plan.push((plain, 1000));
         }
     }

@@ -189,8 +189,9 @@ fn ladder_is_read_before_the_ko() {
 }
 
 /// Every algorithm accepts the highest threat order `solve` allows: the
-/// plan of `auto` (two df-pn runs and three searches per order) once
-/// overflowed its fixed-size list at order 15.
+/// plan of `auto` (three df-pn runs, the fixed point and three searches
+/// per order) once overflowed its fixed-size list at order 15
+/// (`plan::MAX_SEARCHES`).
 #[test]
 fn highest_order_plans_fit() {
     let b = pos(LADDER);
