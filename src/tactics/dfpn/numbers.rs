@@ -20,7 +20,7 @@ pub const NO_MOVE: u16 = u16::MAX;
 /// δ and the child's `order` (where it comes among its siblings, for ties,
 /// lower first: its [`rank`] in a full-width frame, its place in the move
 /// list in a frame cut to threats) are kept as the one selection key that
-/// [`aggregate`] compares (δ above, `order` below), next to φ: the
+/// the aggregation compares (δ above, `order` below), next to φ: the
 /// aggregation reads every child of a frame at every step of the frame's
 /// loop, and builds no key of its own that way (see [`Child::delta`],
 /// [`Child::order`]).
@@ -193,6 +193,7 @@ pub struct Agg {
     pub rest: u32,
 }
 
+/// The aggregation of a frame's children and group:
 /// φ = min δ(child) with the selected child (of least δ, the first among
 /// equals by `order`) and the
 /// second least δ; δ by the sum rule Σ φ(child), or by the weak rule of
@@ -208,13 +209,22 @@ pub struct Agg {
 /// This runs once per step of every frame's loop, over all its children,
 /// so the loop is kept free of branches on the data: the least δ and the
 /// tie-break by `order` are one 64-bit key (δ above, `order` below), and
-/// a φ of ∞ shows as the largest φ (see [`aggregate_loop`]).
-#[inline]
+/// a φ of ∞ shows as the largest φ (see [`aggregate_loop`]). The search
+/// calls [`aggregate_scanned`], with a scan it may have kept.
+#[cfg(test)]
 pub fn aggregate(children: &[Child], weak: bool, group: Members) -> Agg {
+    aggregate_scanned(scan(children), children.len(), weak, group)
+}
+
+/// The aggregation (see `aggregate`) from the [`scan`] of the `len`
+/// children, which a caller may have kept from an earlier step of a
+/// frame's loop (see [`Scan::extend`]).
+#[inline]
+pub fn aggregate_scanned(s: Scan, len: usize, weak: bool, group: Members) -> Agg {
     if weak {
-        aggregate_loop::<true>(children, group)
+        aggregate_loop::<true>(s, len, group)
     } else {
-        aggregate_loop::<false>(children, group)
+        aggregate_loop::<false>(s, len, group)
     }
 }
 
@@ -224,12 +234,12 @@ fn key(delta: u32, order: u16) -> u64 {
     (delta as u64) << 16 | order as u64
 }
 
-/// [`aggregate`] for one rule, from the [`scan`] of the children: the
+/// The aggregation for one rule, from the [`scan`] of the children: the
 /// second least δ is the second least key's. The sum of the φ may take in
 /// an ∞ (it is a `u64`, and the result is ∞ then): some φ is ∞ exactly
 /// when the largest is.
 #[inline(always)]
-fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
+fn aggregate_loop<const WEAK: bool>(s: Scan, len: usize, group: Members) -> Agg {
     let Scan {
         mut k1,
         k2,
@@ -237,8 +247,8 @@ fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
         mut sum,
         mut max,
         zeros,
-    } = scan(children);
-    let mut open = children.len() as u64 - zeros;
+    } = s;
+    let mut open = len as u64 - zeros;
     let mut delta2 = (k2 >> 16) as u32;
     if group.count > 0 {
         debug_assert!(group.phi > 0 && group.phi < INF && group.delta > 0 && group.delta < INF);
@@ -282,7 +292,7 @@ fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
     a
 }
 
-/// What [`aggregate`] needs of a frame's children: the least selection
+/// What the aggregation needs of a frame's children: the least selection
 /// key `k1` and the second least `k2` (both `key(INF, u16::MAX)` when
 /// there are too few children: nothing selected yet is an infinite δ with
 /// the last rank, as the first child of δ ∞ and the pass's rank is not
@@ -290,7 +300,7 @@ fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
 /// is less than that start), the sum and the largest of the φ, and how
 /// many φ are 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Scan {
+pub struct Scan {
     k1: u64,
     k2: u64,
     best: usize,
@@ -324,6 +334,20 @@ fn scan_scalar(children: &[Child]) -> Scan {
 }
 
 impl Scan {
+    /// The scan of a frame's children after `more` were appended to the
+    /// `len` children this one scanned: a scan is a fold over the children
+    /// in order (the first least key kept, as `scan_scalar` shows), so going
+    /// on from where it stopped gives what a new scan of them all would.
+    /// A frame's loop keeps its last scan while its children only grow at
+    /// the end (a split of the group), instead of reading them all again.
+    #[inline]
+    pub fn extend(mut self, len: usize, more: &[Child]) -> Scan {
+        for (j, c) in more.iter().enumerate() {
+            self.scan_one(len + j, c);
+        }
+        self
+    }
+
     #[inline(always)]
     fn scan_one(&mut self, i: usize, c: &Child) {
         self.sum += c.phi as u64;
@@ -353,7 +377,7 @@ impl Scan {
 /// index, so the first least key stays first).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse4.2"))]
 #[inline(always)]
-fn scan(children: &[Child]) -> Scan {
+pub fn scan(children: &[Child]) -> Scan {
     // SAFETY: `scan_sse` needs SSE 4.2 (and the SSE 4.1 and SSE 2 it
     // implies) from the processor, and nothing else: it reads the children
     // through references only. This is compiled only when the whole build
@@ -426,7 +450,7 @@ fn scan_sse(children: &[Child]) -> Scan {
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse4.2")))]
 #[inline(always)]
-fn scan(children: &[Child]) -> Scan {
+pub fn scan(children: &[Child]) -> Scan {
     scan_scalar(children)
 }
 
@@ -610,6 +634,10 @@ mod tests {
                 })
                 .collect();
             assert_eq!(scan(&children), scan_scalar(&children), "{children:?}");
+            // Extending the scan of a prefix gives the scan of the whole.
+            let cut = round % (n + 1);
+            let grown = scan(&children[..cut]).extend(cut, &children[cut..]);
+            assert_eq!(grown, scan(&children), "{children:?} from {cut}");
         }
     }
 

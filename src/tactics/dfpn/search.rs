@@ -8,7 +8,7 @@ use super::frame::LAZY;
 use super::ghi::{self, capture_usable, Bound};
 use super::goals::LifeSlot;
 use super::kozone::NULL_MOVE;
-use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
+use super::numbers::{aggregate_scanned, scan, Child, Scan, Value, CAP, GROUP, INF, NO_MOVE};
 use super::threats::CacheSlot;
 use super::tt::{Entry, Table, KO, PATH_DEP};
 use super::zones::ZoneSlot;
@@ -513,8 +513,18 @@ impl Search<'_> {
         self.stats.expansions += 1;
         let start = self.nodes;
         let mut agg;
+        // The scan of the frame's children at the last step, kept only
+        // while they are unchanged but for new ones at the end (a split):
+        // hard frames hold dozens of children, and every step reads them.
+        let mut kept: Option<(Scan, usize)> = None;
         loop {
-            agg = aggregate(&self.arena[base..], self.weak, f.group);
+            let children = &self.arena[base..];
+            let s = match kept.take() {
+                Some((s, len)) => s.extend(len, &children[len..]),
+                None => scan(children),
+            };
+            debug_assert_eq!(s, scan(children), "the kept scan is the frame's");
+            agg = aggregate_scanned(s, children.len(), self.weak, f.group);
             if f.fix && agg.delta == 0 {
                 // Every listed move lost: the zone grows, and the moves
                 // it brings in are searched before the node is lost.
@@ -536,8 +546,12 @@ impl Search<'_> {
                 break;
             }
             if agg.best == GROUP {
-                // Not a search: the next quiet move becomes a child.
+                // Not a search: the next quiet move becomes a child, on
+                // the arena's end or folded into the losses; the other
+                // children stay as scanned.
+                let len = self.arena.len() - base;
                 self.split(&mut f);
+                kept = Some((s, len));
                 continue;
             }
             let c = self.arena[base + agg.best];
