@@ -218,7 +218,7 @@ pub fn aggregate(children: &[Child], weak: bool, group: Members) -> Agg {
 
 /// The aggregation (see `aggregate`) from the [`scan`] of the `len`
 /// children, which a caller may have kept from an earlier step of a
-/// frame's loop (see [`Scan::extend`]).
+/// frame's loop (see [`BLOCK`]).
 #[inline]
 pub fn aggregate_scanned(s: Scan, len: usize, weak: bool, group: Members) -> Agg {
     if weak {
@@ -333,13 +333,56 @@ fn scan_scalar(children: &[Child]) -> Scan {
     s
 }
 
+/// Children per block of a frame's kept scans: the search keeps the
+/// [`scan`] of each block of its frame's children and, at each step of
+/// the frame's loop, scans again only the blocks whose children changed
+/// (usually the one that holds the child just searched), then joins the
+/// blocks' scans with [`Scan::then`]. The frames of hard nodes hold
+/// dozens of children, and only one changes per step. A frame of one
+/// block is scanned whole; after a split, which appends one child, the
+/// whole scan is extended ([`Scan::extend`]).
+pub const BLOCK: usize = 16;
+
 impl Scan {
+    /// The scan of no child.
+    pub const EMPTY: Scan = Scan {
+        k1: NONE_KEY,
+        k2: NONE_KEY,
+        best: 0,
+        sum: 0,
+        max: 0,
+        zeros: 0,
+    };
+
+    /// The scan of the children `self` scanned followed by those `later`
+    /// scanned, the first of which has index `offset`: what one scan of
+    /// them all gives. The least key is the lesser of the two, `self`'s
+    /// among equals (its children come first, and a scan keeps the first
+    /// least key); the second least key of the union is the least of the
+    /// two second least and the greater of the two least; the rest adds
+    /// up. The lane merge of the two-lane scan is the same join.
+    #[inline]
+    pub fn then(self, later: Scan, offset: usize) -> Scan {
+        let (k1, best) = if later.k1 < self.k1 {
+            (later.k1, later.best + offset)
+        } else {
+            (self.k1, self.best)
+        };
+        Scan {
+            k1,
+            k2: self.k2.min(later.k2).min(self.k1.max(later.k1)),
+            best,
+            sum: self.sum + later.sum,
+            max: self.max.max(later.max),
+            zeros: self.zeros + later.zeros,
+        }
+    }
+
     /// The scan of a frame's children after `more` were appended to the
     /// `len` children this one scanned: a scan is a fold over the children
-    /// in order (the first least key kept, as `scan_scalar` shows), so going
-    /// on from where it stopped gives what a new scan of them all would.
-    /// A frame's loop keeps its last scan while its children only grow at
-    /// the end (a split of the group), instead of reading them all again.
+    /// in order (the first least key kept, as `scan_scalar` shows), so
+    /// going on from where it stopped gives what a new scan of them all
+    /// would.
     #[inline]
     pub fn extend(mut self, len: usize, more: &[Child]) -> Scan {
         for (j, c) in more.iter().enumerate() {
@@ -634,6 +677,19 @@ mod tests {
                 })
                 .collect();
             assert_eq!(scan(&children), scan_scalar(&children), "{children:?}");
+            // Joining the scans of blocks gives the scan of the whole,
+            // whatever the blocks' lengths (the empty scan included).
+            let mut joined = Scan::EMPTY;
+            let mut start = 0;
+            while start <= n {
+                let end = (start + rng.below(5)).min(n);
+                joined = joined.then(scan(&children[start..end]), start);
+                if end == n {
+                    break;
+                }
+                start = end;
+            }
+            assert_eq!(joined, scan(&children), "{children:?}");
             // Extending the scan of a prefix gives the scan of the whole.
             let cut = round % (n + 1);
             let grown = scan(&children[..cut]).extend(cut, &children[cut..]);
