@@ -425,6 +425,7 @@ pub struct Solver {
     anc: Vec<Anc>,
     moves: Box<PointList>,
     pending: Vec<search::Pending>,
+    sums: Vec<numbers::Scan>,
     eps_milli: u64,
     weak: bool,
     identity: Option<Identity>,
@@ -467,6 +468,7 @@ impl Solver {
             anc: Vec::with_capacity(MAX_DEPTH + 2),
             moves: Box::new(PointList::new()),
             pending: Vec::with_capacity(MAX_POINTS + 1),
+            sums: Vec::new(),
             eps_milli: (DEFAULT_EPSILON * 1000.0) as u64,
             weak: true,
             identity: None,
@@ -529,6 +531,9 @@ impl Solver {
         let need = (MAX_DEPTH + 1) * width;
         self.arena.clear();
         self.arena.reserve_exact(need);
+        self.sums.clear();
+        self.sums
+            .reserve_exact((MAX_DEPTH + 1) * width.div_ceil(numbers::BLOCK));
         self.anc.clear();
     }
 
@@ -639,6 +644,7 @@ impl Solver {
             anc: &mut self.anc,
             moves: &mut self.moves,
             pending: &mut self.pending,
+            sums: &mut self.sums,
             salt: salt(model, opts.ladder) ^ shape_salt.wrapping_mul(0x2545_F491_4F6C_DD1D),
             attacker: problem.attacker,
             target: problem.target,

@@ -39,6 +39,16 @@ pub struct Here {
     /// The heads of the attacker's blocks in atari next to the target:
     /// capturing one gives the target liberties.
     pub weak: Zone,
+    /// The target's liberty count ([`Search::target_libs`]), asked by
+    /// every child's evaluation.
+    pub libs0: usize,
+    /// The node's entry on the ancestor stack (the default at the root).
+    pub top: Anc,
+    /// The game goes on and the path has room for a move: what a child
+    /// evaluated without playing needs. Kept here, as the rest, because
+    /// the node's state is the same whenever its children are evaluated
+    /// (every move searched or tried below it is taken back).
+    pub open: bool,
 }
 
 impl Search<'_> {
@@ -90,10 +100,14 @@ impl Search<'_> {
             });
             assert_eq!(weak, want, "attacker blocks in atari next to the target");
         }
+        let g = &self.game;
         Here {
             replies: (b.size() * b.size()) as u32 - stones,
             libs,
             weak,
+            libs0: self.target_libs(),
+            top: self.anc.last().copied().unwrap_or_default(),
+            open: g.has_room() && g.winner().is_none(),
         }
     }
 
@@ -251,14 +265,16 @@ impl Search<'_> {
     fn init_stone_child(&mut self, m: Point, here: &Here) -> Option<Option<Init>> {
         let g = &self.game;
         let b = g.board();
-        if !b.is_empty(m) || !g.has_room() || g.winner().is_some() {
+        debug_assert_eq!(here.open, g.has_room() && g.winner().is_none());
+        if !b.is_empty(m) || !here.open {
             return None;
         }
         let mover = g.to_move();
         let att = mover == self.attacker;
-        let libs0 = self.target_libs();
+        let libs0 = here.libs0;
+        debug_assert_eq!(libs0, self.target_libs());
         let touches = here.libs.contains(m);
-        let top = self.anc.last().copied().unwrap_or_default();
+        let top = here.top;
         // The stone's block's liberties (counted up to 2 unless it is the
         // target), the target's after the move, and the target's size.
         let (own, libs1, size) = if !att && touches {
@@ -355,7 +371,7 @@ impl Search<'_> {
         }
         let libs = if joined == 0 {
             // The target loses `m` and gains the stone's new liberties.
-            self.target_libs() - 1 + fresh
+            here.libs0 - 1 + fresh
         } else {
             let mut all = here.libs;
             for n in Board::neighbors(m) {
@@ -430,18 +446,19 @@ impl Search<'_> {
     /// the target is in atari. `None` only when the pass is illegal here.
     fn init_pass_child(&mut self, here: &Here) -> Option<Option<Init>> {
         let g = &self.game;
-        if !g.has_room() || g.winner().is_some() {
+        debug_assert_eq!(here.open, g.has_room() && g.winner().is_none());
+        if !here.open {
             return None;
         }
         let mover = g.to_move();
         let att = mover == self.attacker;
-        let libs = self.target_libs();
+        let libs = here.libs0;
         let (key, cut, ends) = g.after_pass();
         self.generated += 1;
         if self.ladder && att && libs != 1 {
             return Some(None);
         }
-        let top = self.anc.last().copied().unwrap_or_default();
+        let top = here.top;
         let me = Anc {
             passed: true,
             class: ghi::class(mover.opp(), true),

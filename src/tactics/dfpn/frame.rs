@@ -613,7 +613,11 @@ impl Search<'_> {
             f.cursor = p;
         }
         self.seek(f);
-        self.prefetch_member(f);
+        if first.is_none() {
+            // Otherwise the expansion asked for this member's bucket
+            // already, when it found it.
+            self.prefetch_member(f);
+        }
     }
 
     /// Advances the scan, up to the point `limit`, to the next member and

@@ -20,7 +20,7 @@ pub const NO_MOVE: u16 = u16::MAX;
 /// δ and the child's `order` (where it comes among its siblings, for ties,
 /// lower first: its [`rank`] in a full-width frame, its place in the move
 /// list in a frame cut to threats) are kept as the one selection key that
-/// [`aggregate`] compares (δ above, `order` below), next to φ: the
+/// the aggregation compares (δ above, `order` below), next to φ: the
 /// aggregation reads every child of a frame at every step of the frame's
 /// loop, and builds no key of its own that way (see [`Child::delta`],
 /// [`Child::order`]).
@@ -193,6 +193,7 @@ pub struct Agg {
     pub rest: u32,
 }
 
+/// The aggregation of a frame's children and group:
 /// φ = min δ(child) with the selected child (of least δ, the first among
 /// equals by `order`) and the
 /// second least δ; δ by the sum rule Σ φ(child), or by the weak rule of
@@ -208,13 +209,22 @@ pub struct Agg {
 /// This runs once per step of every frame's loop, over all its children,
 /// so the loop is kept free of branches on the data: the least δ and the
 /// tie-break by `order` are one 64-bit key (δ above, `order` below), and
-/// a φ of ∞ shows as the largest φ (see [`aggregate_loop`]).
-#[inline]
+/// a φ of ∞ shows as the largest φ (see [`aggregate_loop`]). The search
+/// calls [`aggregate_scanned`], with a scan it may have kept.
+#[cfg(test)]
 pub fn aggregate(children: &[Child], weak: bool, group: Members) -> Agg {
+    aggregate_scanned(scan(children), children.len(), weak, group)
+}
+
+/// The aggregation (see `aggregate`) from the [`scan`] of the `len`
+/// children, which a caller may have kept from an earlier step of a
+/// frame's loop (see [`BLOCK`]).
+#[inline]
+pub fn aggregate_scanned(s: Scan, len: usize, weak: bool, group: Members) -> Agg {
     if weak {
-        aggregate_loop::<true>(children, group)
+        aggregate_loop::<true>(s, len, group)
     } else {
-        aggregate_loop::<false>(children, group)
+        aggregate_loop::<false>(s, len, group)
     }
 }
 
@@ -224,12 +234,12 @@ fn key(delta: u32, order: u16) -> u64 {
     (delta as u64) << 16 | order as u64
 }
 
-/// [`aggregate`] for one rule, from the [`scan`] of the children: the
+/// The aggregation for one rule, from the [`scan`] of the children: the
 /// second least δ is the second least key's. The sum of the φ may take in
 /// an ∞ (it is a `u64`, and the result is ∞ then): some φ is ∞ exactly
 /// when the largest is.
 #[inline(always)]
-fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
+fn aggregate_loop<const WEAK: bool>(s: Scan, len: usize, group: Members) -> Agg {
     let Scan {
         mut k1,
         k2,
@@ -237,8 +247,8 @@ fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
         mut sum,
         mut max,
         zeros,
-    } = scan(children);
-    let mut open = children.len() as u64 - zeros;
+    } = s;
+    let mut open = len as u64 - zeros;
     let mut delta2 = (k2 >> 16) as u32;
     if group.count > 0 {
         debug_assert!(group.phi > 0 && group.phi < INF && group.delta > 0 && group.delta < INF);
@@ -282,7 +292,7 @@ fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
     a
 }
 
-/// What [`aggregate`] needs of a frame's children: the least selection
+/// What the aggregation needs of a frame's children: the least selection
 /// key `k1` and the second least `k2` (both `key(INF, u16::MAX)` when
 /// there are too few children: nothing selected yet is an infinite δ with
 /// the last rank, as the first child of δ ∞ and the pass's rank is not
@@ -290,7 +300,7 @@ fn aggregate_loop<const WEAK: bool>(children: &[Child], group: Members) -> Agg {
 /// is less than that start), the sum and the largest of the φ, and how
 /// many φ are 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Scan {
+pub struct Scan {
     k1: u64,
     k2: u64,
     best: usize,
@@ -323,7 +333,64 @@ fn scan_scalar(children: &[Child]) -> Scan {
     s
 }
 
+/// Children per block of a frame's kept scans: the search keeps the
+/// [`scan`] of each block of its frame's children and, at each step of
+/// the frame's loop, scans again only the blocks whose children changed
+/// (usually the one that holds the child just searched), then joins the
+/// blocks' scans with [`Scan::then`]. The frames of hard nodes hold
+/// dozens of children, and only one changes per step. A frame of one
+/// block is scanned whole; after a split, which appends one child, the
+/// whole scan is extended ([`Scan::extend`]).
+pub const BLOCK: usize = 16;
+
 impl Scan {
+    /// The scan of no child.
+    pub const EMPTY: Scan = Scan {
+        k1: NONE_KEY,
+        k2: NONE_KEY,
+        best: 0,
+        sum: 0,
+        max: 0,
+        zeros: 0,
+    };
+
+    /// The scan of the children `self` scanned followed by those `later`
+    /// scanned, the first of which has index `offset`: what one scan of
+    /// them all gives. The least key is the lesser of the two, `self`'s
+    /// among equals (its children come first, and a scan keeps the first
+    /// least key); the second least key of the union is the least of the
+    /// two second least and the greater of the two least; the rest adds
+    /// up. The lane merge of the two-lane scan is the same join.
+    #[inline]
+    pub fn then(self, later: Scan, offset: usize) -> Scan {
+        let (k1, best) = if later.k1 < self.k1 {
+            (later.k1, later.best + offset)
+        } else {
+            (self.k1, self.best)
+        };
+        Scan {
+            k1,
+            k2: self.k2.min(later.k2).min(self.k1.max(later.k1)),
+            best,
+            sum: self.sum + later.sum,
+            max: self.max.max(later.max),
+            zeros: self.zeros + later.zeros,
+        }
+    }
+
+    /// The scan of a frame's children after `more` were appended to the
+    /// `len` children this one scanned: a scan is a fold over the children
+    /// in order (the first least key kept, as `scan_scalar` shows), so
+    /// going on from where it stopped gives what a new scan of them all
+    /// would.
+    #[inline]
+    pub fn extend(mut self, len: usize, more: &[Child]) -> Scan {
+        for (j, c) in more.iter().enumerate() {
+            self.scan_one(len + j, c);
+        }
+        self
+    }
+
     #[inline(always)]
     fn scan_one(&mut self, i: usize, c: &Child) {
         self.sum += c.phi as u64;
@@ -353,7 +420,7 @@ impl Scan {
 /// index, so the first least key stays first).
 #[cfg(all(target_arch = "x86_64", target_feature = "sse4.2"))]
 #[inline(always)]
-fn scan(children: &[Child]) -> Scan {
+pub fn scan(children: &[Child]) -> Scan {
     // SAFETY: `scan_sse` needs SSE 4.2 (and the SSE 4.1 and SSE 2 it
     // implies) from the processor, and nothing else: it reads the children
     // through references only. This is compiled only when the whole build
@@ -426,7 +493,7 @@ fn scan_sse(children: &[Child]) -> Scan {
 
 #[cfg(not(all(target_arch = "x86_64", target_feature = "sse4.2")))]
 #[inline(always)]
-fn scan(children: &[Child]) -> Scan {
+pub fn scan(children: &[Child]) -> Scan {
     scan_scalar(children)
 }
 
@@ -610,6 +677,23 @@ mod tests {
                 })
                 .collect();
             assert_eq!(scan(&children), scan_scalar(&children), "{children:?}");
+            // Joining the scans of blocks gives the scan of the whole,
+            // whatever the blocks' lengths (the empty scan included).
+            let mut joined = Scan::EMPTY;
+            let mut start = 0;
+            while start <= n {
+                let end = (start + rng.below(5)).min(n);
+                joined = joined.then(scan(&children[start..end]), start);
+                if end == n {
+                    break;
+                }
+                start = end;
+            }
+            assert_eq!(joined, scan(&children), "{children:?}");
+            // Extending the scan of a prefix gives the scan of the whole.
+            let cut = round % (n + 1);
+            let grown = scan(&children[..cut]).extend(cut, &children[cut..]);
+            assert_eq!(grown, scan(&children), "{children:?} from {cut}");
         }
     }
 

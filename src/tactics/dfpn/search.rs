@@ -8,7 +8,9 @@ use super::frame::LAZY;
 use super::ghi::{self, capture_usable, Bound};
 use super::goals::LifeSlot;
 use super::kozone::NULL_MOVE;
-use super::numbers::{aggregate, Child, Value, CAP, GROUP, INF, NO_MOVE};
+use super::numbers::{
+    aggregate_scanned, scan, Child, Scan, Value, BLOCK, CAP, GROUP, INF, NO_MOVE,
+};
 use super::threats::CacheSlot;
 use super::tt::{Entry, Table, KO, PATH_DEP};
 use super::zones::ZoneSlot;
@@ -66,6 +68,9 @@ pub struct Search<'a> {
     pub moves: &'a mut PointList,
     /// Children of the node being expanded, awaiting their table probes.
     pub pending: &'a mut Vec<Pending>,
+    /// The kept scans of the blocks of children of the path's frames (see
+    /// [`BLOCK`]), each frame's above its parent's.
+    pub sums: &'a mut Vec<Scan>,
     /// Mixed into every key: ko model and move restriction.
     pub salt: u64,
     pub attacker: Color,
@@ -459,6 +464,19 @@ impl Search<'_> {
         self.zone_off = false;
     }
 
+    /// The blocks of kept scans to scan again (the first stale one, and
+    /// one changed block) after a step changed child `i` of the current
+    /// frame, or took it off the arena, which was `len` long before; the
+    /// blocks from `stale` on were stale already (a split appended to the
+    /// last one since they were scanned).
+    fn changed_blocks(&self, stale: usize, len: usize, i: usize) -> (usize, usize) {
+        if self.arena.len() == len {
+            (stale, i / BLOCK)
+        } else {
+            (stale.min(i / BLOCK), usize::MAX)
+        }
+    }
+
     /// Nagai's MID: searches the current node until its φ reaches `th_phi`
     /// or its δ reaches `th_delta`, it is solved, or a limit stops the
     /// search. `no_pass` (root only) leaves the pass out of the node's
@@ -513,8 +531,42 @@ impl Search<'_> {
         self.stats.expansions += 1;
         let start = self.nodes;
         let mut agg;
+        // Every step reads every child of the frame, and hard frames hold
+        // dozens, of which a step changes one: the scans of the frame's
+        // blocks of children are kept (see `BLOCK`), on the shared stack
+        // from `sbase`; the blocks from `stale` on, and the block
+        // `changed`, must be scanned again. After a split, which only
+        // appends its member, the whole scan is kept too (`whole`).
+        let sbase = self.sums.len();
+        let mut stale = 0;
+        let mut changed = usize::MAX;
+        let mut whole = None;
         loop {
-            agg = aggregate(&self.arena[base..], self.weak, f.group);
+            let children = &self.arena[base..];
+            let s = match whole.take() {
+                Some(s) => s,
+                None if children.len() <= BLOCK => {
+                    // One block: scanned whole, and no block kept.
+                    stale = 0;
+                    scan(children)
+                }
+                None => {
+                    let blocks = children.len().div_ceil(BLOCK);
+                    self.sums.resize(sbase + blocks, Scan::EMPTY);
+                    let mut s = Scan::EMPTY;
+                    for (j, block) in children.chunks(BLOCK).enumerate() {
+                        let kept = &mut self.sums[sbase + j];
+                        if j >= stale || j == changed {
+                            *kept = scan(block);
+                        }
+                        s = s.then(*kept, j * BLOCK);
+                    }
+                    (stale, changed) = (blocks, usize::MAX);
+                    s
+                }
+            };
+            debug_assert_eq!(s, scan(children), "the kept scans are the frame's");
+            agg = aggregate_scanned(s, children.len(), self.weak, f.group);
             if f.fix && agg.delta == 0 {
                 // Every listed move lost: the zone grows, and the moves
                 // it brings in are searched before the node is lost.
@@ -522,6 +574,8 @@ impl Search<'_> {
                 let new = self.close_zone(&mut c);
                 self.stats.fix_closures += 1;
                 *self.closure(&f) = c;
+                // Children come and go: every block is scanned again.
+                stale = 0;
                 if c.full {
                     self.restart_plain(&mut f, no_pass, cursor);
                     continue;
@@ -536,13 +590,22 @@ impl Search<'_> {
                 break;
             }
             if agg.best == GROUP {
-                // Not a search: the next quiet move becomes a child.
+                // Not a search: the next quiet move becomes a child, on
+                // the arena's end or folded into the losses; the other
+                // children stay as scanned.
+                let len = self.arena.len() - base;
                 self.split(&mut f);
+                whole = Some(s.extend(len, &self.arena[base + len..]));
+                stale = stale.min(len / BLOCK);
                 continue;
             }
+            // From here on the step changes child `agg.best` alone, or
+            // takes it off the arena (the children after it move down).
+            let len = self.arena.len();
             let c = self.arena[base + agg.best];
             if c.flags & LAZY != 0 {
                 self.evaluate_late(&mut f, agg.best);
+                (stale, changed) = self.changed_blocks(stale, len, agg.best);
                 continue;
             }
             let child_th_delta = th_phi.min(self.grow(agg.delta2));
@@ -559,8 +622,10 @@ impl Search<'_> {
             };
             if c.mv == NULL_MOVE {
                 self.search_null_move(&mut f, agg.best, child_th_phi, child_th_delta);
+                (stale, changed) = self.changed_blocks(stale, len, agg.best);
                 if self.closure(&f).full {
                     self.restart_plain(&mut f, no_pass, cursor);
+                    stale = 0;
                 }
                 continue;
             }
@@ -577,7 +642,9 @@ impl Search<'_> {
             slot.set(v, if terminal_after { Bound::NONE } else { here });
             slot.work = slot.work.saturating_add((self.nodes - before) as u32);
             self.settle(&mut f, agg.best);
+            (stale, changed) = self.changed_blocks(stale, len, agg.best);
         }
+        self.sums.truncate(sbase);
         let mut v = self.finish(&f, &agg, mover);
         if v.delta == 0 && f.fix && self.closure(&f).looped && !self.closure(&f).full {
             // Lost through a ko loop: only under the model that lets the
