@@ -319,14 +319,7 @@ const NONE_KEY: u64 = (INF as u64) << 16 | u16::MAX as u64;
 #[cfg(any(test, not(all(target_arch = "x86_64", target_feature = "sse4.2"))))]
 #[inline(always)]
 fn scan_scalar(children: &[Child]) -> Scan {
-    let mut s = Scan {
-        k1: NONE_KEY,
-        k2: NONE_KEY,
-        best: 0,
-        sum: 0,
-        max: 0,
-        zeros: 0,
-    };
+    let mut s = Scan::EMPTY;
     for (i, c) in children.iter().enumerate() {
         s.scan_one(i, c);
     }
