@@ -242,7 +242,15 @@ impl CaptureGame {
     /// the retake leaves the target captured (the ban is gone after it).
     #[inline]
     pub fn retake_pending(&self) -> bool {
-        self.model.favoured == Some(self.problem.defender()) && self.taken_by_ko_capture()
+        self.defender_may_retake() && self.taken_by_ko_capture()
+    }
+
+    /// Whether the ko model favours the defender, so that it may retake
+    /// the target after a ko capture of it: the one case in which
+    /// capturing the target does not end the line.
+    #[inline]
+    pub fn defender_may_retake(&self) -> bool {
+        self.model.favoured == Some(self.problem.defender())
     }
 
     /// Whether the attacker's capture of the target at its last liberty
@@ -253,7 +261,7 @@ impl CaptureGame {
     /// other neighbour of `lib` is off the board or a defender stone that
     /// keeps a liberty.
     pub fn capture_is_final(&self, lib: Point) -> bool {
-        self.model.favoured != Some(self.problem.defender()) || !self.is_target_ko_capture(lib)
+        !self.defender_may_retake() || !self.is_target_ko_capture(lib)
     }
 
     /// Whether capturing the target at its last liberty `lib` is a ko

@@ -423,7 +423,7 @@ impl Search<'_> {
     pub(super) fn capture_end_flags(&self, size: u16, lib: Point, spent: Point) -> Option<u8> {
         if self.capture_final_at(size, lib, spent) {
             Some(0)
-        } else if self.game.model().favoured == Some(self.defender()) {
+        } else if self.game.defender_may_retake() {
             None
         } else {
             Some(KO)

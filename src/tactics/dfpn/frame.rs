@@ -144,7 +144,8 @@ impl Search<'_> {
     /// line under this model only ([`Search::capture_end_flags`]).
     fn defender_in_atari(&self, here: &Here) -> Option<(Point, u8)> {
         let g = &self.game;
-        if g.to_move() == self.attacker || self.target_libs() != 1 || g.depth() + 1 >= MAX_DEPTH {
+        debug_assert_eq!(here.libs0, self.target_libs());
+        if g.to_move() == self.attacker || here.libs0 != 1 || g.depth() + 1 >= MAX_DEPTH {
             return None;
         }
         // The attacker's capture of a lone target stone may be a ko capture
