@@ -136,11 +136,13 @@ pub struct Board {
     ko_color: Color,
     to_move: Color,
     prisoners: [u32; 2],
-    /// Bit `p` is set exactly when `p` is the head of a block with one
-    /// liberty, so that the blocks in atari are found without looking at
-    /// the whole board (see [`Board::for_each_atari_block`]). Every write
-    /// of a head's `libs` goes through [`Board::set_libs`] to keep it so.
-    atari: [u64; SET_WORDS],
+    /// `atari[c]`: bit `p` is set exactly when `p` is the head of a block
+    /// of colour `c` with one liberty, so that the blocks in atari are
+    /// found without looking at the whole board (see
+    /// [`Board::for_each_atari_block`]); one set per colour, as every
+    /// caller asks for one colour. Every write of a head's `libs` goes
+    /// through [`Board::set_libs`] to keep it so.
+    atari: [[u64; SET_WORDS]; 2],
     /// `eyes[c]`: bit `p` is set exactly when `p` is an empty point whose
     /// neighbours are all stones of colour `c` or border (see
     /// [`Board::eye_count`]).
@@ -172,7 +174,7 @@ impl Board {
             ko_color: Color::Black,
             to_move: Color::Black,
             prisoners: [0; 2],
-            atari: [0; SET_WORDS],
+            atari: [[0; SET_WORDS]; 2],
             eyes: [[0; SET_WORDS]; 2],
             mark: [0; NUM_POINTS],
             mark_gen: 0,
@@ -291,12 +293,22 @@ impl Board {
     #[inline]
     fn set_libs(&mut self, p: Point, libs: u16) {
         self.libs[p] = libs;
-        let bit = 1u64 << (p % 64);
         if libs == 1 {
-            self.atari[p / 64] |= bit;
+            // A block's head holds a stone of its colour: black 1, white 2.
+            debug_assert!(matches!(self.cells[p], BLACK | WHITE), "a head");
+            let c = (self.cells[p] as usize - 1) & 1;
+            self.atari[c][p / 64] |= 1u64 << (p % 64);
         } else {
-            self.atari[p / 64] &= !bit;
+            self.clear_atari(p);
         }
+    }
+
+    /// Takes `p` out of the atari sets (it is no head with one liberty).
+    #[inline]
+    fn clear_atari(&mut self, p: Point) {
+        let bit = !(1u64 << (p % 64));
+        self.atari[0][p / 64] &= bit;
+        self.atari[1][p / 64] &= bit;
     }
 
     #[inline]

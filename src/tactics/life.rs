@@ -74,7 +74,8 @@ struct Region {
     len: u16,
     /// Blocks (indices into `Check::blocks`) the region touches.
     border: u32,
-    /// Blocks the region is vital to.
+    /// Blocks the region is vital to; until [`Check::vital_to_all`], only
+    /// the block it was flooded from.
     vital: u32,
 }
 
@@ -211,14 +212,23 @@ fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
     // A liberty next to an empty point that is not a good liberty is in a
     // region with an empty point away from the target (that point, or its
     // neighbour): drop it, and so on until every good liberty has only good
-    // liberties as empty neighbours.
+    // liberties as empty neighbours. Membership is asked of bit sets; the
+    // list keeps the walk's order, which the floods follow.
+    let mut in_good = Zone::new();
+    for &l in &good {
+        in_good.insert(l);
+    }
     loop {
         let before = good.len();
-        let kept = good.clone();
+        let kept = in_good;
         good.retain(|l| {
-            Board::neighbors(*l)
+            let stays = Board::neighbors(*l)
                 .iter()
-                .all(|&e| board.cell(e) != EMPTY || kept.contains(&e))
+                .all(|&e| board.cell(e) != EMPTY || kept.contains(e));
+            if !stays {
+                in_good.remove(*l);
+            }
+            stays
         });
         if good.len() == before {
             break;
@@ -227,15 +237,18 @@ fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
     // Two vital regions hold two sets of good liberties that no path of
     // empty points joins.
     let first = *good.first()?;
-    let mut part: ArrayVec<Point, 32> = ArrayVec::new();
+    let mut part: ArrayVec<Point, LIBS_CAP> = ArrayVec::new();
+    let mut in_part = Zone::new();
     part.push(first);
+    in_part.insert(first);
     let mut k = 0;
     while k < part.len() {
         let q = part[k];
         k += 1;
         for e in Board::neighbors(q) {
-            if good.contains(&e) && !part.contains(&e) {
+            if in_good.contains(e) && !in_part.contains(e) {
                 part.push(e);
+                in_part.insert(e);
             }
         }
     }
@@ -289,6 +302,7 @@ impl Check<'_> {
             }
             i += 1;
         }
+        self.vital_to_all();
         Some(live)
     }
 
@@ -382,11 +396,30 @@ impl Check<'_> {
             return self.work <= WORK_CAP;
         }
         let len = self.points.len() - first;
-        let pts = &self.points[first..];
+        // Complete, so every empty point touches `from`: vital to it. To
+        // the other blocks of its border it is found vital or not once the
+        // target has passed (see [`Check::vital_to_all`]).
+        let region = Region {
+            start: first as u16,
+            len: len as u16,
+            border,
+            vital: 1 << from,
+        };
+        debug_assert!(self.vital_mask(&region) & (1 << from) != 0);
+        self.regions.push(region);
+        self.work <= WORK_CAP
+    }
+
+    /// The blocks of its border the region `r` is vital to: those with
+    /// every empty point of the region as a liberty.
+    fn vital_mask(&self, r: &Region) -> u32 {
+        let b = self.board;
+        let own = self.own;
+        let pts = &self.points[r.start as usize..(r.start + r.len) as usize];
         let empties = pts.iter().filter(|&&p| b.cell(p) == EMPTY).count();
         let mut vital = 0u32;
         for (i, &x) in self.blocks.iter().enumerate() {
-            if border & (1 << i) == 0 || empties > b.libs(x) {
+            if r.border & (1 << i) == 0 || empties > b.libs(x) {
                 continue;
             }
             let all = pts.iter().all(|&p| {
@@ -399,14 +432,18 @@ impl Check<'_> {
                 vital |= 1 << i;
             }
         }
-        debug_assert!(vital & (1 << from) != 0);
-        self.regions.push(Region {
-            start: first as u16,
-            len: len as u16,
-            border,
-            vital,
-        });
-        self.work <= WORK_CAP
+        vital
+    }
+
+    /// Sets every region's blocks it is vital to, which [`Check::flood`]
+    /// left at the block it flooded from: most checks end at the target,
+    /// which reads only its own bit, and need no more. A region's border
+    /// lists blocks found by the time it was flooded, whose indices stay.
+    fn vital_to_all(&mut self) {
+        for k in 0..self.regions.len() {
+            let r = self.regions[k];
+            self.regions[k].vital = self.vital_mask(&r);
+        }
     }
 
     /// Benson's fixed point over the blocks in `live` and the regions

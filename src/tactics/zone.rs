@@ -132,7 +132,9 @@ impl Zone {
         }
         self.insert(m);
         let nbrs = Board::neighbors(m);
-        for n in nbrs {
+        // A block next to the move on several sides is added once.
+        let mut added = [PASS; 4];
+        for (i, n) in nbrs.into_iter().enumerate() {
             self.insert(n);
             // The mover's own blocks are always read whole: the move
             // changes their liberties, and whether the opponent can then
@@ -143,7 +145,11 @@ impl Zone {
                 None => false,
             };
             if read {
-                self.add_block(board, n);
+                let h = board.block(n);
+                if !added[..i].contains(&h) {
+                    added[i] = h;
+                    self.add_block(board, h);
+                }
             }
         }
     }

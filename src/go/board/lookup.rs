@@ -14,17 +14,14 @@ impl Board {
     /// board.
     #[inline]
     pub fn for_each_atari_block(&self, color: Color, mut f: impl FnMut(Point)) {
-        let own = cell_of(color);
-        for (i, &word) in self.atari.iter().enumerate() {
+        debug_assert_eq!(cell_of(color) as usize - 1, color.index());
+        for (i, &word) in self.atari[color.index()].iter().enumerate() {
             let mut w = word;
             while w != 0 {
                 let p = i * 64 + w.trailing_zeros() as usize;
                 w &= w - 1;
-                // The set holds the heads of both colours.
-                if self.cells[p] == own {
-                    debug_assert_eq!(self.head[p] as Point, p, "atari set");
-                    f(p);
-                }
+                debug_assert_eq!(self.head[p] as Point, p, "atari set");
+                f(p);
             }
         }
     }

@@ -111,7 +111,7 @@ impl Board {
                     self.stones[root] += self.stones[h];
                     self.relabel(h, root as u16);
                     // No longer a head: out of the atari set.
-                    self.atari[h / 64] &= !(1u64 << (h % 64));
+                    self.clear_atari(h);
                 }
                 self.next.swap(p, h);
             }
@@ -133,7 +133,7 @@ impl Board {
             self.set_libs(root, libs);
             // The stone joined `root`: no head (captures may have counted
             // liberties for it on the way).
-            self.atari[p / 64] &= !(1u64 << (p % 64));
+            self.clear_atari(p);
         }
         if u.n_captured == 0 {
             self.eyes_after_stone(p, color);
@@ -198,7 +198,7 @@ impl Board {
         self.head[p] = u.prev_head;
         // An empty point again: whatever its old count, no block's head.
         self.libs[p] = u.prev_libs;
-        self.atari[p / 64] &= !(1u64 << (p % 64));
+        self.clear_atari(p);
         self.stones[p] = u.prev_stones;
         self.hash = u.prev_hash;
         if u.n_captured == 0 {

@@ -21,7 +21,7 @@ impl Board {
     /// Recomputes blocks, liberties and the hash from the cells alone.
     fn rebuild(&mut self) {
         self.hash = 0;
-        self.atari = [0; SET_WORDS];
+        self.atari = [[0; SET_WORDS]; 2];
         let pts: PointList = self.points().collect();
         for &p in &pts {
             self.head[p] = 0;
@@ -98,9 +98,11 @@ impl Board {
         fresh.rebuild();
         assert_eq!(fresh.hash, self.hash, "hash");
         for p in 0..NUM_POINTS {
-            let bit = self.atari[p / 64] >> (p % 64) & 1 == 1;
-            let head = matches!(self.cells[p], BLACK | WHITE) && self.head[p] as Point == p;
-            assert_eq!(bit, head && self.libs[p] == 1, "atari bit of {p}");
+            for (i, c) in [BLACK, WHITE].into_iter().enumerate() {
+                let bit = self.atari[i][p / 64] >> (p % 64) & 1 == 1;
+                let head = self.cells[p] == c && self.head[p] as Point == p;
+                assert_eq!(bit, head && self.libs[p] == 1, "atari bit of {p}");
+            }
             for c in [Color::Black, Color::White] {
                 let want = self.cells[p] == EMPTY
                     && Self::neighbors(p)
