@@ -294,7 +294,7 @@ impl Solver {
     ) -> KoResult {
         let mover_role = role(mover, problem.attacker);
         let first_stop = out.stopped_by;
-        let mut run = |this: &mut Solver, favoured: Option<Color>, share: u64| {
+        let run = |this: &mut Solver, out: &mut KoResult, favoured: Option<Color>, share: u64| {
             let left = share_left(limits, out.nodes, start, share);
             let q = Question {
                 board,
@@ -306,7 +306,23 @@ impl Solver {
             out.nodes += r.nodes;
             r
         };
-        let kind = run(self, Some(mover), 500);
+        // A solve counts its root even with no budget: none is started
+        // without a node left for it (two for both models at first), nor
+        // after the time limit.
+        let exhausted = |nodes: u64, need: u64| {
+            if limits.nodes.saturating_sub(nodes) < need {
+                Some(Limit::Nodes)
+            } else if limits.time.is_some_and(|t| start.elapsed() >= t) {
+                Some(Limit::Time)
+            } else {
+                None
+            }
+        };
+        if exhausted(out.nodes, 2).is_some() {
+            out.elapsed = start.elapsed();
+            return out;
+        }
+        let kind = run(self, &mut out, Some(mover), 500);
         match kind.winner {
             Some(w) if w != mover_role => return settled(out, 0, &kind, start),
             Some(_) if kind.ko_free => return settled(out, 1, &kind, start),
@@ -314,8 +330,18 @@ impl Solver {
         }
         // Run after a stop of the kind model too: a win with nobody
         // favoured is a win with the mover favoured as well.
-        let even = run(self, None, 1000);
         let kind_won = kind.winner.is_some();
+        if let Some(why) = exhausted(out.nodes, 1) {
+            if kind_won {
+                out.bound = Some(why);
+                out.code = Some(3);
+                take(&mut out, &kind);
+            }
+            out.stopped_by = if kind_won { None } else { Some(why) };
+            out.elapsed = start.elapsed();
+            return out;
+        }
+        let even = run(self, &mut out, None, 1000);
         let (code, r) = match even.winner {
             Some(w) if w == mover_role && even.ko_free => return settled(out, 1, &even, start),
             Some(w) if w == mover_role => (2, &even),
