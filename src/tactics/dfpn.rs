@@ -362,7 +362,7 @@ pub struct Question<'a> {
 }
 
 /// The answer of one solve under one ko model.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SolveResult {
     /// Who wins with `to_move` moving first; `None` when a limit was hit.
     pub winner: Option<Winner>,

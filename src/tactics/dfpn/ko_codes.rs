@@ -53,7 +53,7 @@ use super::plan::Algo;
 use super::{role, KoResult, Limit, Limits, Options, Question, SolveResult, Solver, KO_FREE_SHARE};
 use crate::go::board::Board;
 use crate::go::Color;
-use crate::tactics::rules::{KoModel, Problem};
+use crate::tactics::rules::{KoModel, Problem, Winner};
 use arrayvec::ArrayVec;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -104,6 +104,103 @@ fn best_known<'a>(
         .or(kind.as_ref().map(|r| (3, r)))
 }
 
+/// One ko-code question: what every solve of one of its models shares.
+struct Models<'a> {
+    board: &'a Board,
+    problem: Problem,
+    mover: Color,
+    opts: Options,
+    limits: Limits,
+    start: Instant,
+    stop: &'a AtomicBool,
+}
+
+impl Models<'_> {
+    fn mover_role(&self) -> Winner {
+        role(self.mover, self.problem.attacker)
+    }
+
+    /// Solves the model that favours `favoured` with `share` thousandths
+    /// of the limits left, adding its nodes and what stopped it to `out`.
+    fn run(
+        &self,
+        solver: &mut Solver,
+        out: &mut KoResult,
+        favoured: Option<Color>,
+        share: u64,
+    ) -> SolveResult {
+        self.run_as(solver, out, favoured, share, self.opts)
+    }
+
+    /// [`Models::run`] with other options. A solve counts its root even
+    /// with no budget, so none is started without a node left for it: the
+    /// result is then the node limit, with no node. One is started after
+    /// the time limit, as a result already in the table needs no time.
+    fn run_as(
+        &self,
+        solver: &mut Solver,
+        out: &mut KoResult,
+        favoured: Option<Color>,
+        share: u64,
+        opts: Options,
+    ) -> SolveResult {
+        if self.limits.nodes <= out.nodes {
+            out.stopped_by = Some(Limit::Nodes);
+            return SolveResult {
+                limit_hit: true,
+                stopped_by: Some(Limit::Nodes),
+                ..SolveResult::default()
+            };
+        }
+        let left = share_left(&self.limits, out.nodes, self.start, share);
+        let q = Question {
+            board: self.board,
+            problem: self.problem,
+            model: KoModel { favoured },
+            to_move: self.mover,
+        };
+        let r = solver.solve(q, opts, left, self.stop);
+        out.nodes += r.nodes;
+        out.stopped_by = r.stopped_by;
+        r
+    }
+
+    /// `out` answering `code` with the move, line and order of `r` (an
+    /// exact code unless `out.bound` is set), or no code.
+    fn finish(&self, mut out: KoResult, code: Option<u8>, r: Option<&SolveResult>) -> KoResult {
+        out.code = code;
+        if let Some(r) = r {
+            out.best = r.best;
+            out.pv = r.pv.clone();
+            out.order = r.order;
+        }
+        if code.is_some() {
+            out.stopped_by = None;
+        }
+        out.elapsed = self.start.elapsed();
+        out
+    }
+
+    /// `out` answering the lower bound `code` from `r`: `why` stopped a
+    /// model that could have given a better code.
+    fn bound(&self, mut out: KoResult, why: Option<Limit>, code: u8, r: &SolveResult) -> KoResult {
+        out.bound = why;
+        self.finish(out, Some(code), Some(r))
+    }
+
+    /// What is known when a limit stops a model: the best code proven so
+    /// far (`known`) as a lower bound, else nothing.
+    fn stopped(&self, out: KoResult, known: Option<(u8, &SolveResult)>) -> KoResult {
+        match known {
+            Some((code, r)) => {
+                let why = out.stopped_by;
+                self.bound(out, why, code, r)
+            }
+            None => self.finish(out, None, None),
+        }
+    }
+}
+
 impl Solver {
     /// GNU Go's ko code for `mover` moving first (see [`KoResult`] and the
     /// module documentation). Models are tried as few as the answer needs:
@@ -130,7 +227,15 @@ impl Solver {
         limits: Limits,
         stop: &AtomicBool,
     ) -> KoResult {
-        let start = Instant::now();
+        let m = Models {
+            board,
+            problem,
+            mover,
+            opts,
+            limits,
+            start: Instant::now(),
+            stop,
+        };
         let mut out = KoResult {
             code: None,
             bound: None,
@@ -141,54 +246,18 @@ impl Solver {
             stopped_by: None,
             order: 0,
         };
-        let mover_role = role(mover, problem.attacker);
-        // `share`: thousandths of the limits left, for the probe.
-        let run = |this: &mut Solver, favoured: Option<Color>, share: u64, out: &mut KoResult| {
-            let left = share_left(&limits, out.nodes, start, share);
-            let model = KoModel { favoured };
-            let q = Question {
-                board,
-                problem,
-                model,
-                to_move: mover,
-            };
-            let r = this.solve(q, opts, left, stop);
-            out.nodes += r.nodes;
-            out.stopped_by = r.stopped_by;
-            r
-        };
-        let finish = |mut out: KoResult, code: Option<u8>, r: Option<&SolveResult>| {
-            out.code = code;
-            if let Some(r) = r {
-                take(&mut out, r);
-            }
-            if code.is_some() {
-                out.stopped_by = None;
-            }
-            out.elapsed = start.elapsed();
-            out
-        };
-        // What is known when a limit stops a model: the best code proven
-        // so far (`known`: 2 after a win with nobody favoured, 3 after one
-        // with the mover favoured) as a lower bound, else nothing.
-        let stopped = |mut out: KoResult, known: Option<(u8, &SolveResult)>| match known {
-            Some((code, r)) => {
-                out.bound = out.stopped_by;
-                finish(out, Some(code), Some(r))
-            }
-            None => finish(out, None, None),
-        };
+        let mover_role = m.mover_role();
         let interrupted = |r: &SolveResult| r.stopped_by == Some(Limit::Interrupted);
         let mut kind = None;
         let mut even = None;
         if opts.ko_bound {
-            let probe = run(self, Some(mover), KIND_PROBE_SHARE, &mut out);
+            let probe = m.run(self, &mut out, Some(mover), KIND_PROBE_SHARE);
             match probe.winner {
-                Some(w) if w != mover_role => return finish(out, Some(0), Some(&probe)),
+                Some(w) if w != mover_role => return m.finish(out, Some(0), Some(&probe)),
                 // A ko-free win holds under every model.
-                Some(_) if probe.ko_free => return finish(out, Some(1), Some(&probe)),
+                Some(_) if probe.ko_free => return m.finish(out, Some(1), Some(&probe)),
                 Some(_) => kind = Some(probe),
-                None if interrupted(&probe) => return finish(out, None, None),
+                None if interrupted(&probe) => return m.finish(out, None, None),
                 None => {}
             }
         }
@@ -196,12 +265,12 @@ impl Solver {
             // The model where nobody is favoured, before the one that
             // favours the opponent: a loss there settles code 3, a ko-free
             // win code 1, and a win through a ko is code 2 at least.
-            let r2 = run(self, None, EVEN_FIRST_SHARE, &mut out);
+            let r2 = m.run(self, &mut out, None, EVEN_FIRST_SHARE);
             match r2.winner {
-                Some(w) if w != mover_role => return finish(out, Some(3), Some(r3)),
-                Some(_) if r2.ko_free => return finish(out, Some(1), Some(&r2)),
+                Some(w) if w != mover_role => return m.finish(out, Some(3), Some(r3)),
+                Some(_) if r2.ko_free => return m.finish(out, Some(1), Some(&r2)),
                 Some(_) => even = Some(r2),
-                None if interrupted(&r2) => return stopped(out, Some((3, r3))),
+                None if interrupted(&r2) => return m.stopped(out, Some((3, r3))),
                 None => {}
             }
         }
@@ -213,56 +282,44 @@ impl Solver {
         } else {
             1000
         };
-        let r1 = run(self, Some(mover.opp()), r1_share, &mut out);
+        let r1 = m.run(self, &mut out, Some(mover.opp()), r1_share);
         match r1.winner {
-            None if late && !interrupted(&r1) => {
-                return self.late_bound(board, problem, mover, opts, &limits, start, out, stop)
-            }
-            None => return stopped(out, best_known(&even, &kind)),
-            Some(w) if w == mover_role => return finish(out, Some(1), Some(&r1)),
-            Some(_) if r1.ko_free => return finish(out, Some(0), Some(&r1)),
+            None if late && !interrupted(&r1) => return self.late_bound(&m, out),
+            None => return m.stopped(out, best_known(&even, &kind)),
+            Some(w) if w == mover_role => return m.finish(out, Some(1), Some(&r1)),
+            Some(_) if r1.ko_free => return m.finish(out, Some(0), Some(&r1)),
             Some(_) => {}
         }
         if let Some(r2) = &even {
-            return finish(out, Some(2), Some(r2));
+            return m.finish(out, Some(2), Some(r2));
         }
         // A ko-free loss cannot exist beside a win of the mover-favoured
         // model, so the search for one is skipped then.
         if opts.algo == Algo::Auto && kind.is_none() {
-            let q = Question {
-                board,
-                problem,
-                model: KoModel {
-                    favoured: Some(mover.opp()),
-                },
-                to_move: mover,
-            };
-            if let Some(r) = self.ko_free_loss(q, opts, &limits, start, &mut out, stop) {
-                return finish(out, r.0, r.1.as_ref());
+            if let Some(r) = self.ko_free_loss(&m, &mut out) {
+                return m.finish(out, r.0, r.1.as_ref());
             }
         }
         let r3 = match kind {
             Some(r3) => r3,
             None => {
-                let r3 = run(self, Some(mover), 1000, &mut out);
+                let r3 = m.run(self, &mut out, Some(mover), 1000);
                 match r3.winner {
-                    None => return finish(out, None, None),
-                    Some(w) if w != mover_role => return finish(out, Some(0), Some(&r3)),
+                    None => return m.finish(out, None, None),
+                    Some(w) if w != mover_role => return m.finish(out, Some(0), Some(&r3)),
                     Some(_) => r3,
                 }
             }
         };
-        let r2 = run(self, None, 1000, &mut out);
+        let r2 = m.run(self, &mut out, None, 1000);
         match r2.winner {
-            None if opts.ko_bound => stopped(out, Some((3, &r3))),
-            None => finish(out, None, None),
-            Some(w) if w == mover_role => finish(out, Some(2), Some(&r2)),
-            Some(_) => finish(out, Some(3), Some(&r3)),
+            None if opts.ko_bound => m.stopped(out, Some((3, &r3))),
+            None => m.finish(out, None, None),
+            Some(w) if w == mover_role => m.finish(out, Some(2), Some(&r2)),
+            Some(_) => m.finish(out, Some(3), Some(&r3)),
         }
     }
-}
 
-impl Solver {
     /// After a limit stopped the model that favours the opponent, with no
     /// win kept from the probe: the mover-favoured model with half of what
     /// is left, then, unless that settled the code, the model with nobody
@@ -280,93 +337,41 @@ impl Solver {
     /// 30,000 at 3M, while the opponent-favoured model stays open at 3M.
     /// Without this, that answer is unknown; with it, the bound `3 R18`
     /// (GNU Go answers `3 R18` too).
-    #[allow(clippy::too_many_arguments)]
-    fn late_bound(
-        &mut self,
-        board: &Board,
-        problem: Problem,
-        mover: Color,
-        opts: Options,
-        limits: &Limits,
-        start: Instant,
-        mut out: KoResult,
-        stop: &AtomicBool,
-    ) -> KoResult {
-        let mover_role = role(mover, problem.attacker);
+    fn late_bound(&mut self, m: &Models, mut out: KoResult) -> KoResult {
+        let mover_role = m.mover_role();
         let first_stop = out.stopped_by;
-        let run = |this: &mut Solver, out: &mut KoResult, favoured: Option<Color>, share: u64| {
-            let left = share_left(limits, out.nodes, start, share);
-            let q = Question {
-                board,
-                problem,
-                model: KoModel { favoured },
-                to_move: mover,
-            };
-            let r = this.solve(q, opts, left, stop);
-            out.nodes += r.nodes;
-            r
-        };
-        // A solve counts its root even with no budget: none is started
-        // without a node left for it (two for both models at first), nor
-        // after the time limit.
-        let exhausted = |nodes: u64, need: u64| {
-            if limits.nodes.saturating_sub(nodes) < need {
-                Some(Limit::Nodes)
-            } else if limits.time.is_some_and(|t| start.elapsed() >= t) {
-                Some(Limit::Time)
-            } else {
-                None
-            }
-        };
-        if exhausted(out.nodes, 2).is_some() {
-            out.elapsed = start.elapsed();
-            return out;
-        }
-        let kind = run(self, &mut out, Some(mover), 500);
+        let kind = m.run(self, &mut out, Some(m.mover), 500);
         match kind.winner {
-            Some(w) if w != mover_role => return settled(out, 0, &kind, start),
-            Some(_) if kind.ko_free => return settled(out, 1, &kind, start),
+            Some(w) if w != mover_role => return m.finish(out, Some(0), Some(&kind)),
+            Some(_) if kind.ko_free => return m.finish(out, Some(1), Some(&kind)),
             _ => {}
         }
         // Run after a stop of the kind model too: a win with nobody
         // favoured is a win with the mover favoured as well.
         let kind_won = kind.winner.is_some();
-        if let Some(why) = exhausted(out.nodes, 1) {
-            if kind_won {
-                out.bound = Some(why);
-                out.code = Some(3);
-                take(&mut out, &kind);
-            }
-            out.stopped_by = if kind_won { None } else { Some(why) };
-            out.elapsed = start.elapsed();
-            return out;
-        }
-        let even = run(self, &mut out, None, 1000);
+        let even = m.run(self, &mut out, None, 1000);
         let (code, r) = match even.winner {
-            Some(w) if w == mover_role && even.ko_free => return settled(out, 1, &even, start),
+            Some(w) if w == mover_role && even.ko_free => {
+                return m.finish(out, Some(1), Some(&even))
+            }
             Some(w) if w == mover_role => (2, &even),
-            Some(_) if kind_won => return settled(out, 3, &kind, start),
+            Some(_) if kind_won => return m.finish(out, Some(3), Some(&kind)),
             // A ko-free loss holds under every model.
-            Some(_) if even.ko_free => return settled(out, 0, &even, start),
+            Some(_) if even.ko_free => return m.finish(out, Some(0), Some(&even)),
             None if kind_won => (3, &kind),
             _ => {
                 out.stopped_by = even.stopped_by.or(kind.stopped_by);
-                out.elapsed = start.elapsed();
-                return out;
+                return m.finish(out, None, None);
             }
         };
         // The bound names the limit that stopped a model that could give a
         // better code: the opponent-favoured one, or the even one.
-        out.bound = if even.winner.is_some() {
+        let why = if even.winner.is_some() {
             first_stop
         } else {
             even.stopped_by
         };
-        out.stopped_by = None;
-        out.code = Some(code);
-        take(&mut out, r);
-        out.elapsed = start.elapsed();
-        out
+        m.bound(out, why, code, r)
     }
 
     /// After a loss of the mover under the model that favours its
@@ -393,28 +398,20 @@ impl Solver {
     /// the command was interrupted meanwhile.
     fn ko_free_loss(
         &mut self,
-        q: Question,
-        opts: Options,
-        limits: &Limits,
-        start: Instant,
+        m: &Models,
         out: &mut KoResult,
-        stop: &AtomicBool,
     ) -> Option<(Option<u8>, Option<SolveResult>)> {
-        let sub = share_left(limits, out.nodes, start, KO_FREE_SHARE);
         let lambda = Options {
             algo: Algo::LambdaDfpn,
-            ..opts
+            ..m.opts
         };
-        let r = self.solve(q, lambda, sub, stop);
-        out.nodes += r.nodes;
-        let lost = r
-            .winner
-            .is_some_and(|w| w != role(q.to_move, q.problem.attacker));
+        let favoured = Some(m.mover.opp());
+        let r = m.run_as(self, out, favoured, KO_FREE_SHARE, lambda);
+        let lost = r.winner.is_some_and(|w| w != m.mover_role());
         if lost && r.ko_free {
             return Some((Some(0), Some(r)));
         }
         if r.stopped_by == Some(Limit::Interrupted) {
-            out.stopped_by = r.stopped_by;
             return Some((None, None));
         }
         None
@@ -467,20 +464,4 @@ impl Solver {
             },
         }
     }
-}
-
-/// `out` answering the exact `code` from `r`.
-fn settled(mut out: KoResult, code: u8, r: &SolveResult, start: Instant) -> KoResult {
-    out.code = Some(code);
-    out.stopped_by = None;
-    take(&mut out, r);
-    out.elapsed = start.elapsed();
-    out
-}
-
-/// The move, line and order of `r` into `out`.
-fn take(out: &mut KoResult, r: &SolveResult) {
-    out.best = r.best;
-    out.pv = r.pv.clone();
-    out.order = r.order;
 }
