@@ -85,6 +85,13 @@ impl Search<'_> {
     }
 
     fn charge(&mut self) -> bool {
+        // Once a limit has stopped the search, no position is visited, so
+        // none is counted: the nodes reported stay within the node limit.
+        if self.abort.is_some() {
+            self.threat_exhausted = true;
+            self.threat_cuts += 1;
+            return false;
+        }
         self.nodes += 1;
         self.threat_nodes += 1;
         if self.nodes & 1023 == 0 {
