@@ -252,7 +252,93 @@ fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
             }
         }
     }
-    (part.len() < good.len()).then_some((good, false))
+    if part.len() == good.len() {
+        return None;
+    }
+    separate_regions(board, own, &good, in_good).then_some((good, false))
+}
+
+/// The last test of [`gate`], sharper and as exact: most targets that pass
+/// its first ones fail for want of two vital regions, after the floods.
+/// Every empty point of a region vital to the target is a good liberty,
+/// and so is every liberty of an enemy block in the region: a good
+/// liberty next to an empty point that is not one (any more), or next to
+/// an enemy block with a liberty that is not one, is in no vital region,
+/// and is dropped. The liberties of a vital region are never dropped, and
+/// a walk from one liberty through empty points and enemy stones stays in
+/// its region: two vital regions leave liberties that the walk from the
+/// first one left does not reach. The list [`gate`] returns is left as
+/// it was, so the floods that follow see the same start points.
+fn separate_regions(board: &Board, own: u8, good: &Libs, mut set: Zone) -> bool {
+    // Whether every liberty of the enemy block on `e` is in `set`.
+    let closed = |e: Point, set: &Zone| {
+        let mut ok = true;
+        board.for_each_stone_while(e, |s| {
+            ok = Board::neighbors(s)
+                .iter()
+                .all(|&n| board.cell(n) != EMPTY || set.contains(n));
+            ok
+        });
+        ok
+    };
+    // One pass, each liberty judged against the set as it stands.
+    let mut left = 0;
+    let mut first = None;
+    for &l in good {
+        let stays = Board::neighbors(l).iter().all(|&e| match board.cell(e) {
+            EMPTY => set.contains(e),
+            c if c == own || c == BORDER => true,
+            _ => closed(e, &set),
+        });
+        if stays {
+            left += 1;
+            first.get_or_insert(l);
+        } else {
+            set.remove(l);
+        }
+    }
+    let Some(first) = first else {
+        return false;
+    };
+    // The liberties left that the walk from the first reaches (all in
+    // `set`, so no more than the list holds).
+    let mut part: ArrayVec<Point, LIBS_CAP> = ArrayVec::new();
+    let mut in_part = Zone::new();
+    let mut blocks = Zone::new();
+    part.push(first);
+    in_part.insert(first);
+    let mut k = 0;
+    while k < part.len() {
+        let q = part[k];
+        k += 1;
+        for e in Board::neighbors(q) {
+            match board.cell(e) {
+                EMPTY => {
+                    if set.contains(e) && !in_part.contains(e) {
+                        part.push(e);
+                        in_part.insert(e);
+                    }
+                }
+                c if c == own || c == BORDER => {}
+                _ => {
+                    let h = board.block(e);
+                    if blocks.contains(h) {
+                        continue;
+                    }
+                    blocks.insert(h);
+                    board.for_each_stone(h, |s| {
+                        for n in Board::neighbors(s) {
+                            if set.contains(n) && !in_part.contains(n) {
+                                part.push(n);
+                                in_part.insert(n);
+                            }
+                        }
+                    });
+                }
+            }
+        }
+    }
+    part.len() < left
 }
 
 impl Check<'_> {
