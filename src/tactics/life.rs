@@ -237,22 +237,8 @@ fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
     // Two vital regions hold two sets of good liberties that no path of
     // empty points joins.
     let first = *good.first()?;
-    let mut part: ArrayVec<Point, LIBS_CAP> = ArrayVec::new();
-    let mut in_part = Zone::new();
-    part.push(first);
-    in_part.insert(first);
-    let mut k = 0;
-    while k < part.len() {
-        let q = part[k];
-        k += 1;
-        for e in Board::neighbors(q) {
-            if in_good.contains(e) && !in_part.contains(e) {
-                part.push(e);
-                in_part.insert(e);
-            }
-        }
-    }
-    if part.len() == good.len() {
+    let reached = reached(board, own, first, &in_good, false);
+    if reached == good.len() {
         return None;
     }
     separate_regions(board, own, &good, in_good).then_some((good, false))
@@ -302,6 +288,15 @@ fn separate_regions(board: &Board, own: u8, good: &Libs, mut set: Zone) -> bool 
     };
     // The liberties left that the walk from the first reaches (all in
     // `set`, so no more than the list holds).
+    reached(board, own, first, &set, true) < left
+}
+
+/// How many points of `set` (liberties of the target) a walk from `first`
+/// reaches, through the points of `set` and, with `enemy`, through the
+/// enemy blocks next to them to their liberties in `set`. Empty points and
+/// enemy stones hold no stone of the target's colour, so the walk stays in
+/// the region of `first`.
+fn reached(board: &Board, own: u8, first: Point, set: &Zone, enemy: bool) -> usize {
     let mut part: ArrayVec<Point, LIBS_CAP> = ArrayVec::new();
     let mut in_part = Zone::new();
     let mut blocks = Zone::new();
@@ -312,33 +307,33 @@ fn separate_regions(board: &Board, own: u8, good: &Libs, mut set: Zone) -> bool 
         let q = part[k];
         k += 1;
         for e in Board::neighbors(q) {
-            match board.cell(e) {
-                EMPTY => {
-                    if set.contains(e) && !in_part.contains(e) {
-                        part.push(e);
-                        in_part.insert(e);
-                    }
+            let c = board.cell(e);
+            if c == EMPTY {
+                if set.contains(e) && !in_part.contains(e) {
+                    part.push(e);
+                    in_part.insert(e);
                 }
-                c if c == own || c == BORDER => {}
-                _ => {
-                    let h = board.block(e);
-                    if blocks.contains(h) {
-                        continue;
-                    }
-                    blocks.insert(h);
-                    board.for_each_stone(h, |s| {
-                        for n in Board::neighbors(s) {
-                            if set.contains(n) && !in_part.contains(n) {
-                                part.push(n);
-                                in_part.insert(n);
-                            }
-                        }
-                    });
-                }
+                continue;
             }
+            if !enemy || c == own || c == BORDER {
+                continue;
+            }
+            let h = board.block(e);
+            if blocks.contains(h) {
+                continue;
+            }
+            blocks.insert(h);
+            board.for_each_stone(h, |s| {
+                for n in Board::neighbors(s) {
+                    if set.contains(n) && !in_part.contains(n) {
+                        part.push(n);
+                        in_part.insert(n);
+                    }
+                }
+            });
         }
     }
-    part.len() < left
+    part.len()
 }
 
 impl Check<'_> {
