@@ -184,6 +184,7 @@ fn run(
     if let Some(mut watcher) = solver.set_progress(None) {
         watcher.finish();
     }
+    engine.reading_nodes = engine.reading_nodes.saturating_add(r.nodes);
     engine.solver_stats = SolverStats {
         nodes: r.nodes,
         elapsed: r.elapsed,
@@ -232,7 +233,7 @@ fn gnugo_command(
         ko_bound: true,
         heuristic_only: false,
     };
-    let limits = engine.solver_limits;
+    let limits = super::cmd_reading::scaled(engine.solver_limits, engine.depth_steps);
     gnugo_answer(&run(engine, p, side, None, None, opts, limits, false, None).result)
 }
 

@@ -87,6 +87,12 @@ pub struct Engine {
     pub solver_forced: crate::tactics::dfpn::Forced,
     /// Work of the last solving command.
     pub solver_stats: SolverStats,
+    /// Nodes of every tactical solve since start-up or GNU Go's
+    /// `reset_reading_node_counter` (`cmd_reading`).
+    pub reading_nodes: u64,
+    /// GNU Go's `increase_depths` less its `decrease_depths`: each step
+    /// doubles or halves the limits of `attack` and `defend` (`cmd_reading`).
+    pub depth_steps: i32,
     /// Every solving command shows its search to GoGui on stderr
     /// (`tesuji-live_gfx`); `tesuji-gfx_solve` always does.
     pub live_gfx: bool,
@@ -142,6 +148,8 @@ impl Engine {
             solver_algo: Algo::Auto,
             solver_forced: Default::default(),
             solver_stats: SolverStats::default(),
+            reading_nodes: 0,
+            depth_steps: 0,
             live_gfx: false,
             random,
         };

@@ -14,6 +14,7 @@ mod cmd_gogui;
 mod cmd_handicap;
 mod cmd_play;
 mod cmd_player;
+mod cmd_reading;
 mod cmd_rules;
 mod cmd_sgf;
 mod cmd_tactics;

@@ -24,6 +24,7 @@ static TABLE: Lazy<Vec<&'static Command>> = Lazy::new(|| {
         super::cmd_handicap::COMMANDS,
         super::cmd_tactics::COMMANDS,
         super::cmd_tactics_solve::COMMANDS,
+        super::cmd_reading::COMMANDS,
         super::cmd_gogui::COMMANDS,
         super::cmd_sgf::COMMANDS,
         super::cmd_play::COMMANDS,
