@@ -14,4 +14,7 @@ pub mod reference;
 pub mod rules;
 pub mod zone;
 
+#[cfg(test)]
+mod tests_snapback;
+
 pub use rules::{CaptureGame, KoModel, Problem, Step, Winner};

@@ -10,6 +10,15 @@
 //!   that the opponent may retake a ko result (code 2), not an
 //!   unconditional one: the defender with ko threats to spare gets the
 //!   stone back.
+//! * Nor does the attacker win by a *snapback*: a one-stone target taken
+//!   where a defender stone on the target's point would at once take back
+//!   the capturing stones and be left with two liberties or more
+//!   ([`CaptureGame::snapback_pending`]). The defender may retake, under
+//!   every ko model (the retake takes two stones or more, so it is no ko
+//!   capture), and the line goes on as after a ko retake. GNU Go's
+//!   reading (`attack1` in its `engine/reading.c`) counts such a capture
+//!   as a failed attack, "proper snapback"; its `reading.tst` asks it in
+//!   tests 175 and 180.
 //! * The *defender* wins when the target block has `escape_libs` liberties
 //!   or more (5 by default, the limit beyond which GNU Go's tactical reading
 //!   also stops attacking), when both players pass in a row, or when a whole
@@ -240,9 +249,87 @@ impl CaptureGame {
     /// target point is empty, the defender is to move and its ko ban is on
     /// the target point. The line is not over; a defender move other than
     /// the retake leaves the target captured (the ban is gone after it).
+    /// Also true after a snapback ([`Self::snapback_pending`]), under every
+    /// model.
     #[inline]
     pub fn retake_pending(&self) -> bool {
-        self.defender_may_retake() && self.taken_by_ko_capture()
+        (self.defender_may_retake() && self.taken_by_ko_capture()) || self.snapback_pending()
+    }
+
+    /// Whether the attacker has just taken a one-stone target into a
+    /// snapback: the target point is empty with the defender to move and
+    /// no ko ban on it, every neighbour of it is an attacker stone or off
+    /// the board (so the target was one stone: a bigger one would leave an
+    /// empty point next to it), and a defender stone there would take
+    /// attacker blocks in atari next to it and so have two liberties or
+    /// more. A fact of the position, so that table entries stay sound: the
+    /// line is over otherwise once the target is off the board, so such a
+    /// position only ever follows the capture.
+    #[inline]
+    pub fn snapback_pending(&self) -> bool {
+        let d = self.problem.defender();
+        let t = self.problem.target;
+        let b = &self.board;
+        if self.to_move != d || !b.is_empty(t) || b.ko_point(d) == Some(t) {
+            return false;
+        }
+        let a = self.problem.attacker;
+        let mut retake_libs = 0;
+        for n in Board::neighbors(t) {
+            if b.cell(n) == BORDER {
+                continue;
+            }
+            if b.color_at(n) != Some(a) {
+                return false;
+            }
+            retake_libs += usize::from(b.libs(n) == 1);
+        }
+        retake_libs >= 2
+    }
+
+    /// Whether the attacker's capture of the target at its last liberty
+    /// `lib` leads to a snapback ([`Self::snapback_pending`]): the target
+    /// is one stone, the move takes nothing else, and its block (the
+    /// stone with the attacker blocks next to it) is left with the
+    /// target's point as its only liberty and touches that point at two
+    /// or more stones.
+    pub fn is_snapback_capture(&self, lib: Point) -> bool {
+        let b = &self.board;
+        let t = self.problem.target;
+        let a = self.problem.attacker;
+        if b.block_size(t) != 1 || b.libs(t) != 1 {
+            return false;
+        }
+        // The stone's block keeps a liberty besides the target's point
+        // when the stone has an empty neighbour, joins a block with
+        // another liberty, or takes another block.
+        let mut joined = [PASS; 4];
+        for (i, n) in Board::neighbors(lib).into_iter().enumerate() {
+            match b.color_at(n) {
+                _ if n == t => {}
+                None if b.cell(n) == BORDER => {}
+                None => return false,
+                Some(c) if c == a => {
+                    if b.libs(n) != 1 {
+                        return false;
+                    }
+                    joined[i] = b.block(n);
+                }
+                Some(_) => {
+                    if b.libs(n) == 1 {
+                        return false;
+                    }
+                }
+            }
+        }
+        // Stones of that block next to the target's point: the stone
+        // itself, and every attacker neighbour of the point in a block it
+        // joins.
+        let touching = Board::neighbors(t)
+            .into_iter()
+            .filter(|&n| n == lib || (b.color_at(n) == Some(a) && joined.contains(&b.block(n))))
+            .count();
+        touching >= 2
     }
 
     /// Whether the ko model favours the defender, so that it may retake
@@ -260,8 +347,11 @@ impl CaptureGame {
     /// block and has no other liberty, as the board sets a ko ban: every
     /// other neighbour of `lib` is off the board or a defender stone that
     /// keeps a liberty.
+    /// Nor does a capture into a snapback ([`Self::is_snapback_capture`]),
+    /// under any model.
     pub fn capture_is_final(&self, lib: Point) -> bool {
-        !self.defender_may_retake() || !self.is_target_ko_capture(lib)
+        (!self.defender_may_retake() || !self.is_target_ko_capture(lib))
+            && !self.is_snapback_capture(lib)
     }
 
     /// Whether capturing the target at its last liberty `lib` is a ko

@@ -396,10 +396,12 @@ impl Search<'_> {
 
     /// Whether the attacker's capture of a target of `size` stones at its
     /// one liberty `lib` surely ends the line after the defender's move
-    /// `spent` (a quiet stone, or `PASS`), under every ko model. Only a ko
-    /// capture of a lone stone may not (`CaptureGame::capture_is_final`);
-    /// a capturing stone that joins an attacker block or keeps an empty
-    /// neighbour besides the target's point makes no ko.
+    /// `spent` (a quiet stone, or `PASS`), under every ko model. Only the
+    /// capture of a lone stone may not: a ko capture, or a snapback
+    /// (`CaptureGame::capture_is_final`). A capturing stone that keeps an
+    /// empty neighbour besides the target's point makes neither; nor does
+    /// one that joins an attacker block of three liberties or more, which
+    /// keeps one after the defender's move and the capture fill two.
     pub(super) fn capture_final_at(&self, size: u16, lib: Point, spent: Point) -> bool {
         if size != 1 {
             return true;
@@ -408,8 +410,19 @@ impl Search<'_> {
         Board::neighbors(lib).iter().any(|&n| {
             n != self.target
                 && n != spent
-                && (b.is_empty(n) || b.color_at(n) == Some(self.attacker))
+                && (b.is_empty(n) || (b.color_at(n) == Some(self.attacker) && b.libs(n) >= 3))
         })
+    }
+
+    /// Whether the capture of [`Search::capture_final_at`] could be a
+    /// snapback: its stone joins an attacker block, which the capture may
+    /// leave in atari. A ko capture it is not then (its stone joins no
+    /// block), so the ko model does not decide it.
+    fn capture_may_snap(&self, lib: Point) -> bool {
+        let b = self.game.board();
+        Board::neighbors(lib)
+            .iter()
+            .any(|&n| b.color_at(n) == Some(self.attacker))
     }
 
     /// The flags of the attacker's win by the capture of
@@ -418,12 +431,12 @@ impl Search<'_> {
     /// when it may be a ko capture that ends the line only because this
     /// model does not let the defender retake (a flagless result must hold
     /// under every model, which the ko codes rely on, as `exact` flags
-    /// such a win). `None` when the defender is favoured and may retake:
-    /// the position is searched.
+    /// such a win). `None` when the defender is favoured and may retake,
+    /// or the capture may be a snapback: the position is searched.
     pub(super) fn capture_end_flags(&self, size: u16, lib: Point, spent: Point) -> Option<u8> {
         if self.capture_final_at(size, lib, spent) {
             Some(0)
-        } else if self.game.defender_may_retake() {
+        } else if self.capture_may_snap(lib) || self.game.defender_may_retake() {
             None
         } else {
             Some(KO)
