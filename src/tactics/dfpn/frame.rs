@@ -309,12 +309,8 @@ impl Search<'_> {
         }
         // A point that is also a liberty of the target, or captures a block
         // next to it too, is evaluated at once.
-        let mut late = Zone::new();
-        for p in lazy.iter() {
-            if !near.contains(p) {
-                late.insert(p);
-            }
-        }
+        let mut late = lazy;
+        late.subtract(&near);
         late
     }
 
