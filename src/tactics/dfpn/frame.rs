@@ -276,9 +276,6 @@ impl Search<'_> {
     /// those not on a liberty of the target that capture no block next to
     /// it, so that the target keeps its liberties.
     fn explicit_moves(&mut self, no_pass: bool, here: &Here) -> Zone {
-        let moves = &mut *self.moves;
-        moves.clear();
-        moves.extend(here.libs.iter());
         let g = &self.game;
         let b = g.board();
         let mover = g.to_move();
@@ -287,11 +284,11 @@ impl Search<'_> {
         // it the defender may capture.
         let mut near = here.libs;
         let mut lazy = Zone::new();
+        // Every explicit point once: the zone lists them in point order.
+        let mut all = here.libs;
         b.for_each_atari_block(enemy, |h| {
             if let Some(l) = b.first_liberty(h) {
-                if !moves.contains(&l) {
-                    moves.push(l);
-                }
+                all.insert(l);
                 if here.weak.contains(h) {
                     near.insert(l);
                 } else {
@@ -299,7 +296,9 @@ impl Search<'_> {
                 }
             }
         });
-        moves.sort_unstable();
+        let moves = &mut *self.moves;
+        moves.clear();
+        moves.extend(all.iter());
         if !no_pass {
             moves.push(PASS);
         }
