@@ -74,13 +74,15 @@ impl Search<'_> {
         let mut weak = Zone::new();
         if b.color_at(self.target) == Some(self.defender()) {
             let t = b.block(self.target);
-            let defender = Some(self.defender());
+            let defender = self.defender().cell();
             b.for_each_atari_block(self.attacker, |h| {
+                // Stopping at the first stone next to the target.
                 let mut next_to = false;
-                b.for_each_stone(h, |s| {
+                b.for_each_stone_while(h, |s| {
                     for n in Board::neighbors(s) {
-                        next_to |= b.color_at(n) == defender && b.block(n) == t;
+                        next_to |= b.cell(n) == defender && b.block(n) == t;
                     }
+                    !next_to
                 });
                 if next_to {
                     weak.insert(h);

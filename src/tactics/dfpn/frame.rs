@@ -583,21 +583,24 @@ impl Search<'_> {
         let b = self.game.board();
         let mover = self.game.to_move();
         let opp = mover.opp();
-        let explicit = |p: Point| f.here.libs.contains(p) || b.captures_something(mover, p);
+        let is_explicit = |p: Point| f.here.libs.contains(p) || b.captures_something(mover, p);
         let mut illegal = b.eye_count(opp);
+        let mut explicit = 0u32;
         for &m in self.moves.iter() {
-            illegal -= (m != PASS && b.is_eye(opp, m)) as usize;
+            if m != PASS {
+                explicit += 1;
+                illegal -= b.is_eye(opp, m) as usize;
+            }
         }
         let mut seen = Zone::new();
         b.for_each_atari_block(mover, |h| {
             if let Some(l) = b.first_liberty(h) {
-                if !seen.contains(l) && !explicit(l) && b.is_suicide(mover, l) {
+                if !seen.contains(l) && !is_explicit(l) && b.is_suicide(mover, l) {
                     illegal += 1;
                     seen.insert(l);
                 }
             }
         });
-        let explicit = self.moves.iter().filter(|&&m| m != PASS).count() as u32;
         let (phi, delta) = self.quiet_numbers(false, f.here.replies);
         f.group = Members {
             count: f.here.replies - explicit - illegal as u32,
