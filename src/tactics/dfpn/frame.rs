@@ -263,6 +263,7 @@ impl Search<'_> {
     /// its liberties) and captures nothing. The explicit moves of
     /// [`Search::explicit_moves`] are the other empty points. Such a move
     /// is illegal only as a suicide (a ko point is a capture).
+    #[inline(always)]
     fn is_member(&self, p: Point, here: &Here) -> bool {
         let b = self.game.board();
         let mover = self.game.to_move();
