@@ -406,6 +406,27 @@ impl CaptureGame {
         if self.winner().is_some() || !self.is_legal(p) || self.path.is_full() {
             return Step::Illegal;
         }
+        self.step_legal(p, null);
+        Step::Played
+    }
+
+    /// Plays `p` (or `PASS`) for the player to move, known to be a legal
+    /// step: the line is on, the path has room and the move is legal under
+    /// the ko model (a search replaying a move it generated as legal from
+    /// the same position). Debug builds check it; release builds trust the
+    /// caller and skip the checks [`Self::play`] makes.
+    #[inline]
+    pub fn play_legal(&mut self, p: Point) {
+        debug_assert!(
+            self.winner().is_none() && self.is_legal(p) && !self.path.is_full(),
+            "play_legal of a move play would refuse"
+        );
+        self.step_legal(p, false);
+    }
+
+    /// The body of [`Self::step`] once the step is known to be legal.
+    #[inline]
+    fn step_legal(&mut self, p: Point, null: bool) {
         let key = self.key;
         self.path.push(Frame {
             undo: Undo::NONE,
@@ -432,7 +453,6 @@ impl CaptureGame {
         let now = self.compute_key();
         self.key = now;
         self.cut = self.path.is_full() || (self.path_max >= self.stones && self.on_path(now));
-        Step::Played
     }
 
     /// A *null move*: the player to move gives the turn away without it

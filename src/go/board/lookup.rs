@@ -15,7 +15,14 @@ impl Board {
     #[inline]
     pub fn for_each_atari_block(&self, color: Color, mut f: impl FnMut(Point)) {
         debug_assert_eq!(cell_of(color) as usize - 1, color.index());
-        for (i, &word) in self.atari[color.index()].iter().enumerate() {
+        let words = &self.atari[color.index()];
+        // Usually no block is in atari: one look at all the words (an OR
+        // the compiler does a few at a time) settles that, where the walk
+        // would test them one by one.
+        if words.iter().fold(0, |a, &w| a | w) == 0 {
+            return;
+        }
+        for (i, &word) in words.iter().enumerate() {
             let mut w = word;
             while w != 0 {
                 let p = i * 64 + w.trailing_zeros() as usize;

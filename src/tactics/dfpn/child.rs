@@ -19,7 +19,7 @@ use super::ghi::{self, Bound};
 use super::numbers::{heuristic, Child, Features, Value, NO_MOVE};
 use super::search::{Anc, Pending, Search};
 use super::tt::{KO, PATH_DEP};
-use crate::go::board::{Board, Point, PASS};
+use crate::go::board::{Board, Point, EMPTY, PASS};
 use crate::go::Color;
 use crate::tactics::zone::Zone;
 
@@ -74,13 +74,15 @@ impl Search<'_> {
         let mut weak = Zone::new();
         if b.color_at(self.target) == Some(self.defender()) {
             let t = b.block(self.target);
-            let defender = Some(self.defender());
+            let defender = self.defender().cell();
             b.for_each_atari_block(self.attacker, |h| {
+                // Stopping at the first stone next to the target.
                 let mut next_to = false;
-                b.for_each_stone(h, |s| {
+                b.for_each_stone_while(h, |s| {
                     for n in Board::neighbors(s) {
-                        next_to |= b.color_at(n) == defender && b.block(n) == t;
+                        next_to |= b.cell(n) == defender && b.block(n) == t;
                     }
+                    !next_to
                 });
                 if next_to {
                     weak.insert(h);
@@ -354,19 +356,23 @@ impl Search<'_> {
         let mut joined = 0;
         let mut stones = size as usize + 1;
         let mut fresh = 0;
+        // By cell value (fewer compares than by `Option<Color>`).
+        let (own, enemy) = (defender.cell(), self.attacker.cell());
         for n in Board::neighbors(m) {
-            match b.color_at(n) {
-                Some(c) if c == defender => {
-                    let h = b.block(n);
-                    if h != head && !others[..joined].contains(&h) {
-                        others[joined] = h;
-                        joined += 1;
-                        stones += b.block_size(h);
-                    }
+            let c = b.cell(n);
+            if c == own {
+                let h = b.block(n);
+                if h != head && !others[..joined].contains(&h) {
+                    others[joined] = h;
+                    joined += 1;
+                    stones += b.block_size(h);
                 }
-                Some(_) if b.libs(n) == 1 => return None,
-                Some(_) => {}
-                None => fresh += (b.is_empty(n) && !here.libs.contains(n)) as usize,
+            } else if c == enemy {
+                if b.libs(n) == 1 {
+                    return None;
+                }
+            } else if c == EMPTY {
+                fresh += !here.libs.contains(n) as usize;
             }
         }
         let libs = if joined == 0 {

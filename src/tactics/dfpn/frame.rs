@@ -263,6 +263,7 @@ impl Search<'_> {
     /// its liberties) and captures nothing. The explicit moves of
     /// [`Search::explicit_moves`] are the other empty points. Such a move
     /// is illegal only as a suicide (a ko point is a capture).
+    #[inline(always)]
     fn is_member(&self, p: Point, here: &Here) -> bool {
         let b = self.game.board();
         let mover = self.game.to_move();
@@ -276,9 +277,6 @@ impl Search<'_> {
     /// those not on a liberty of the target that capture no block next to
     /// it, so that the target keeps its liberties.
     fn explicit_moves(&mut self, no_pass: bool, here: &Here) -> Zone {
-        let moves = &mut *self.moves;
-        moves.clear();
-        moves.extend(here.libs.iter());
         let g = &self.game;
         let b = g.board();
         let mover = g.to_move();
@@ -287,11 +285,11 @@ impl Search<'_> {
         // it the defender may capture.
         let mut near = here.libs;
         let mut lazy = Zone::new();
+        // Every explicit point once: the zone lists them in point order.
+        let mut all = here.libs;
         b.for_each_atari_block(enemy, |h| {
             if let Some(l) = b.first_liberty(h) {
-                if !moves.contains(&l) {
-                    moves.push(l);
-                }
+                all.insert(l);
                 if here.weak.contains(h) {
                     near.insert(l);
                 } else {
@@ -299,7 +297,9 @@ impl Search<'_> {
                 }
             }
         });
-        moves.sort_unstable();
+        let moves = &mut *self.moves;
+        moves.clear();
+        moves.extend(all.iter());
         if !no_pass {
             moves.push(PASS);
         }
@@ -309,12 +309,8 @@ impl Search<'_> {
         }
         // A point that is also a liberty of the target, or captures a block
         // next to it too, is evaluated at once.
-        let mut late = Zone::new();
-        for p in lazy.iter() {
-            if !near.contains(p) {
-                late.insert(p);
-            }
-        }
+        let mut late = lazy;
+        late.subtract(&near);
         late
     }
 
@@ -588,21 +584,24 @@ impl Search<'_> {
         let b = self.game.board();
         let mover = self.game.to_move();
         let opp = mover.opp();
-        let explicit = |p: Point| f.here.libs.contains(p) || b.captures_something(mover, p);
+        let is_explicit = |p: Point| f.here.libs.contains(p) || b.captures_something(mover, p);
         let mut illegal = b.eye_count(opp);
+        let mut explicit = 0u32;
         for &m in self.moves.iter() {
-            illegal -= (m != PASS && b.is_eye(opp, m)) as usize;
+            if m != PASS {
+                explicit += 1;
+                illegal -= b.is_eye(opp, m) as usize;
+            }
         }
         let mut seen = Zone::new();
         b.for_each_atari_block(mover, |h| {
             if let Some(l) = b.first_liberty(h) {
-                if !seen.contains(l) && !explicit(l) && b.is_suicide(mover, l) {
+                if !seen.contains(l) && !is_explicit(l) && b.is_suicide(mover, l) {
                     illegal += 1;
                     seen.insert(l);
                 }
             }
         });
-        let explicit = self.moves.iter().filter(|&&m| m != PASS).count() as u32;
         let (phi, delta) = self.quiet_numbers(false, f.here.replies);
         f.group = Members {
             count: f.here.replies - explicit - illegal as u32,

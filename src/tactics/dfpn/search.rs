@@ -281,6 +281,24 @@ impl Search<'_> {
         if self.game.play(m) != Step::Played {
             return false;
         }
+        self.push_anc(m, mover, before);
+        true
+    }
+
+    /// [`Search::play`] of a move known to be legal here: a child of the
+    /// frame being searched, generated as legal from this very position
+    /// (see [`CaptureGame::play_legal`]).
+    fn play_child(&mut self, m: Point) {
+        let mover = self.game.to_move();
+        let before = self.game.board().prisoners(mover);
+        self.game.play_legal(m);
+        self.push_anc(m, mover, before);
+    }
+
+    /// Records the position `mover` reached by `m` on the ancestor stack;
+    /// `before`: its prisoners before the move.
+    #[inline]
+    fn push_anc(&mut self, m: Point, mover: Color, before: u32) {
         let b = self.game.board();
         let top = self.anc.last().copied().unwrap_or_default();
         let mut counts = top.counts;
@@ -296,7 +314,6 @@ impl Search<'_> {
             passed: m == PASS,
             class: ghi::class(self.game.to_move(), m == PASS),
         });
-        true
     }
 
     pub(super) fn undo(&mut self) {
@@ -631,8 +648,8 @@ impl Search<'_> {
             }
             let before = self.nodes;
             self.prefetch_child(c.mv as Point);
-            let ok = self.play(c.mv as Point);
-            debug_assert!(ok, "a generated move is legal");
+            // A generated move is legal (debug builds check it).
+            self.play_child(c.mv as Point);
             let here = self.anc.last().map_or(Bound::NONE, Bound::at);
             let terminal_after = self.game.winner().is_some();
             self.libs_hint = self.child_libs(&f.here.libs, c.mv as Point, mover);
