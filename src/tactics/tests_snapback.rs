@@ -95,14 +95,7 @@ fn solvers_and_reference_read_the_snapback_alike() {
             let mut g = CaptureGame::new(&b, problem(&b, 3), model, to_move);
             let (want, _) = solve_exhaustive(&mut g, 10_000_000).expect("small");
             assert_eq!(want, Winner::Defender, "{favoured:?} {to_move:?}");
-            for algo in [
-                Algo::Dfpn,
-                Algo::LambdaDfpn,
-                Algo::DualLambda,
-                Algo::ZoneDfpn,
-                Algo::FixpointDfpn,
-                Algo::Auto,
-            ] {
+            for algo in Algo::ALL {
                 let mut solver = Solver::new(1);
                 let q = Question {
                     board: &b,
