@@ -7,7 +7,9 @@ proof, GNU Go's reading is heuristic. This tool gathers evidence. tesuji
 plays the side it says wins, re-solving (`solve capture` or `solve escape`)
 before each of its moves; GNU Go plays the other side with its own tactical
 reading, its `defend` (or `attack`) move while it finds one, else its
-`genmove`. The line ends when the target is captured, when tesuji no longer
+`genmove`. Where tesuji proves the question's mover loses (`0` where GNU
+Go finds a move), the roles swap: GNU Go plays its own answer first and
+tesuji the other side. The line ends when the target is captured, when tesuji no longer
 answers `win` (its proof did not survive a reply it had to refute: a sign of
 a wrong proof, or only of the node limit), when the defender has escaped
 (`win PASS` for `solve escape`), when GNU Go resigns, or after `--moves`
@@ -48,11 +50,49 @@ def playout(q, bin_path, root, nodes, max_moves):
             if not ok:
                 return f"loadsgf failed: {text}"
         _, owner = gnugo.ask(f"color {v}")
+        goal = "capture" if attack else "escape"
+        ok, answer = tesuji.ask(f"solve {goal} {v} nodes={nodes} time=1000")
+        print(f"  0 tesuji  solve {goal}: {answer}")
+        # Where tesuji proves that the question's mover loses, it takes
+        # the other side, and GNU Go, which says the mover wins, moves
+        # first with its own answer.
+        gnugo_first = answer.startswith("loss")
+        if gnugo_first:
+            attack = not attack
+        elif not answer.startswith("win"):
+            return "tesuji proves nothing at the root"
         mine = opposite(owner) if attack else owner
         theirs = opposite(mine)
         goal = "capture" if attack else "escape"
         # GNU Go resists with the opposite tactical command.
         resist = "defend" if attack else "attack"
+
+        def gnugo_moves(ply):
+            """GNU Go's reply; a verdict when the line ends with it."""
+            ok, answer = gnugo.ask(f"{resist} {v}")
+            reply = first_word_after_code(answer) if ok else None
+            how = f"{resist} {answer}"
+            if reply is None:
+                ok, reply = gnugo.ask(f"genmove {theirs}")
+                how = f"{resist} {answer}, genmove"
+                if reply.lower() == "resign":
+                    return "tesuji's line held: GNU Go resigned"
+                # genmove has played it in GNU Go already.
+                ok, text = tesuji.ask(f"play {theirs} {reply}")
+            else:
+                for e in (gnugo, tesuji):
+                    ok, text = e.ask(f"play {theirs} {reply}")
+            print(f"{ply:3} GNU Go  {how}: {theirs} {reply}")
+            if not ok:
+                return f"play {theirs} {reply} refused by tesuji: {text}"
+            if not attack and gnugo.ask(f"color {v}")[1] == "empty":
+                return "tesuji's line did not hold: the block was captured"
+            return None
+
+        if gnugo_first:
+            verdict = gnugo_moves(0)
+            if verdict is not None:
+                return verdict
         for ply in range(max_moves):
             ok, answer = tesuji.ask(f"solve {goal} {v} nodes={nodes} time=1000")
             print(f"{ply + 1:3} tesuji  solve {goal}: {answer}")
@@ -67,24 +107,9 @@ def playout(q, bin_path, root, nodes, max_moves):
                     return f"play {mine} {move} refused: {text}"
             if attack and gnugo.ask(f"color {v}")[1] == "empty":
                 return f"tesuji's line held: {v} captured after {ply + 1} moves of tesuji"
-            ok, answer = gnugo.ask(f"{resist} {v}")
-            reply = first_word_after_code(answer) if ok else None
-            how = f"{resist} {answer}"
-            if reply is None:
-                ok, reply = gnugo.ask(f"genmove {theirs}")
-                how = f"{resist} {answer}, genmove"
-                if reply.lower() == "resign":
-                    return "tesuji's line held: GNU Go resigned"
-                # genmove has played it in GNU Go already.
-                ok, text = tesuji.ask(f"play {theirs} {reply}")
-            else:
-                for e in (gnugo, tesuji):
-                    ok, text = e.ask(f"play {theirs} {reply}")
-            print(f"{ply + 1:3} GNU Go  {how}: {theirs} {reply}")
-            if not ok:
-                return f"play {theirs} {reply} refused by tesuji: {text}"
-            if not attack and gnugo.ask(f"color {v}")[1] == "empty":
-                return "tesuji's line did not hold: the block was captured"
+            verdict = gnugo_moves(ply + 1)
+            if verdict is not None:
+                return verdict
         return f"undecided after {max_moves} moves of tesuji"
     finally:
         tesuji.close()
