@@ -532,18 +532,22 @@ impl Search<'_> {
         if seen && self.tt.is_enabled() {
             self.probe_children(f.base);
         }
-        // Fold the solved losses away, keeping the others in order.
-        let mut kept = f.base;
-        for i in f.base..self.arena.len() {
-            let c = self.arena[i];
-            if c.phi == 0 {
-                f.lost.fold(&c);
+        // Fold the solved losses away, keeping the others in order. A
+        // child is read in place and moved only when a loss before it left
+        // a gap (most frames have none).
+        let children = &mut self.arena[f.base..];
+        let mut kept = 0;
+        for i in 0..children.len() {
+            if children[i].phi == 0 {
+                f.lost.fold(&children[i]);
             } else {
-                self.arena[kept] = c;
+                if kept != i {
+                    children[kept] = children[i];
+                }
                 kept += 1;
             }
         }
-        self.arena.truncate(kept);
+        self.arena.truncate(f.base + kept);
     }
 
     /// Adds the moves of the move list as children (new points of a zone,
