@@ -281,6 +281,17 @@ impl Search<'_> {
         let b = g.board();
         let mover = g.to_move();
         let enemy = mover.opp();
+        if !b.has_atari_block(enemy) {
+            // Nothing to capture (the usual case): the target's liberties,
+            // without the copies of them the captures need below.
+            let moves = &mut *self.moves;
+            moves.clear();
+            moves.extend(here.libs.iter());
+            if !no_pass {
+                moves.push(PASS);
+            }
+            return Zone::new();
+        }
         // The target's liberties, and the liberties of the blocks next to
         // it the defender may capture.
         let mut near = here.libs;
@@ -335,7 +346,9 @@ impl Search<'_> {
     ///
     /// The frame of the current node before [`Search::expand`] fills it:
     /// no children yet. `libs`: the target's liberties, when the caller
-    /// knows them.
+    /// knows them. Inlined, so that the frame is built where `mid` keeps
+    /// it instead of copied there.
+    #[inline(always)]
     pub(super) fn new_frame(&self, libs: Option<Zone>) -> Frame {
         let size = self.game.board().size();
         Frame {
