@@ -531,7 +531,10 @@ impl Search<'_> {
     }
 
     /// A child's first numbers: the df-pn+ heuristic's, or 1 and 1 in a
-    /// search without it (see `Search::neutral`).
+    /// search without it (see `Search::neutral`). Inlined: a call would
+    /// build the features in memory, where inlined most are constants or
+    /// in registers already.
+    #[inline(always)]
     fn first_numbers(&self, f: &Features) -> (u32, u32) {
         if self.neutral {
             (1, 1)
