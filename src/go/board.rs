@@ -23,9 +23,12 @@ use super::vertex::{Move, Vertex, MAX_SIZE};
 use super::zobrist;
 use arrayvec::ArrayVec;
 
+mod grid;
 mod lookup;
 mod play;
 mod setup;
+
+use grid::Grid;
 
 /// Distance between vertically adjacent points.
 pub const STRIDE: usize = MAX_SIZE + 1;
@@ -126,11 +129,11 @@ impl Undo {
 #[derive(Clone)]
 pub struct Board {
     size: usize,
-    cells: [u8; NUM_POINTS],
-    next: [u16; NUM_POINTS],
-    head: [u16; NUM_POINTS],
-    libs: [u16; NUM_POINTS],
-    stones: [u16; NUM_POINTS],
+    cells: Grid<u8>,
+    next: Grid<u16>,
+    head: Grid<u16>,
+    libs: Grid<u16>,
+    stones: Grid<u16>,
     hash: u64,
     ko: u16,
     ko_color: Color,
@@ -149,7 +152,7 @@ pub struct Board {
     eyes: [[u64; SET_WORDS]; 2],
     /// Scratch marks for liberty counting; a point is marked when
     /// `mark[p] == mark_gen`, so clearing is one increment.
-    mark: [u32; NUM_POINTS],
+    mark: Grid<u32>,
     mark_gen: u32,
 }
 
@@ -164,11 +167,11 @@ impl Board {
         assert!((1..=MAX_SIZE).contains(&size), "board size out of range");
         let mut b = Board {
             size,
-            cells: [BORDER; NUM_POINTS],
-            next: [0; NUM_POINTS],
-            head: [0; NUM_POINTS],
-            libs: [0; NUM_POINTS],
-            stones: [0; NUM_POINTS],
+            cells: Grid::filled(BORDER),
+            next: Grid::filled(0),
+            head: Grid::filled(0),
+            libs: Grid::filled(0),
+            stones: Grid::filled(0),
             hash: 0,
             ko: 0,
             ko_color: Color::Black,
@@ -176,7 +179,7 @@ impl Board {
             prisoners: [0; 2],
             atari: [[0; SET_WORDS]; 2],
             eyes: [[0; SET_WORDS]; 2],
-            mark: [0; NUM_POINTS],
+            mark: Grid::filled(0),
             mark_gen: 0,
         };
         for row in 0..size {
@@ -564,7 +567,7 @@ impl Board {
     fn new_marks(&mut self) {
         self.mark_gen = self.mark_gen.wrapping_add(1);
         if self.mark_gen == 0 {
-            self.mark = [0; NUM_POINTS];
+            self.mark = Grid::filled(0);
             self.mark_gen = 1;
         }
     }

@@ -201,7 +201,10 @@ fn gate(board: &Board, target: Point) -> Option<(Libs, bool)> {
                 }
             }
         }
-        true
+        // Every liberty met (`total` of them, within the list's capacity,
+        // so no overflow is left to find): the rest of the walk would only
+        // meet them again.
+        seen_count < total
     });
     if overflow {
         return Some((Libs::new(), true));

@@ -160,10 +160,12 @@ fn race(board: &Board, target: Point, escape: usize, mut zone: Option<&mut Zone>
     let mut any = false;
     board.for_each_atari_block(attacker, |h| {
         if !any {
-            board.for_each_stone(h, |s| {
+            // Stopping at the first stone next to T.
+            board.for_each_stone_while(h, |s| {
                 for n in Board::neighbors(s) {
                     any |= board.cell(n) == own && board.block(n) == t;
                 }
+                !any
             });
         }
     });
@@ -189,13 +191,15 @@ fn race(board: &Board, target: Point, escape: usize, mut zone: Option<&mut Zone>
         return false;
     }
     let mut t_libs: ArrayVec<Point, MAX_LIBS> = ArrayVec::new();
-    board.for_each_stone(t, |s| {
+    board.for_each_stone_while(t, |s| {
         for n in Board::neighbors(s) {
             if board.cell(n) == EMPTY && !t_libs.contains(&n) {
                 // `lt ≤ MAX_LIBS`, so this always fits.
                 let _ = t_libs.try_push(n);
             }
         }
+        // Once all `lt` are listed the rest of T meets them again.
+        t_libs.len() < lt
     });
     heads
         .iter()

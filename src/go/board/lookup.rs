@@ -33,6 +33,13 @@ impl Board {
         }
     }
 
+    /// Whether some block of `color` has exactly one liberty: whether
+    /// [`Board::for_each_atari_block`] would call its function at all.
+    #[inline]
+    pub fn has_atari_block(&self, color: Color) -> bool {
+        self.atari[color.index()].iter().fold(0, |a, &w| a | w) != 0
+    }
+
     /// A liberty of the block containing the stone on `p` (the first met
     /// walking its stones), if it has one.
     pub fn first_liberty(&self, p: Point) -> Option<Point> {

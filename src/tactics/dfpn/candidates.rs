@@ -58,12 +58,15 @@ impl Search<'_> {
             return;
         }
         let mut libs: ArrayVec<Point, 64> = ArrayVec::new();
-        b.for_each_stone(self.target, |q| {
+        let total = b.libs(self.target);
+        b.for_each_stone_while(self.target, |q| {
             for n in Board::neighbors(q) {
                 if b.is_empty(n) && !libs.contains(&n) && !libs.is_full() {
                     libs.push(n);
                 }
             }
+            // All listed: the rest of the target meets them again.
+            libs.len() < total
         });
         for &l in &libs {
             Self::push_unique(out, seen, l);

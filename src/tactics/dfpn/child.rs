@@ -169,20 +169,21 @@ impl Search<'_> {
     /// search (λ¹ restriction). The same answer as
     /// [`Search::init_played_child`].
     pub(super) fn init_child(&mut self, m: Point, here: &Here) -> Option<Init> {
-        let light = if m == PASS {
+        // Each shortcut plays the move itself where it cannot do without
+        // (`init_played_child`), so that its answer is built where the
+        // caller wants it, not in a temporary copied there.
+        let r = if m == PASS {
             self.init_pass_child(here)
         } else {
             self.init_stone_child(m, here)
         };
-        let Some(r) = light else {
-            return self.init_played_child(m, here.replies);
-        };
         if cfg!(debug_assertions) {
-            // The shortcut must agree with playing the move, except that it
-            // leaves the life and race rules of `exact` to the child's own
-            // visit (`mid` applies them there): where playing finds the
-            // child decided and the shortcut gives it a heuristic value to
-            // be searched, the shortcut is only later, not wrong.
+            // The shortcut must agree with playing the move (trivially
+            // where it played it), except that it leaves the life and race
+            // rules of `exact` to the child's own visit (`mid` applies them
+            // there): where playing finds the child decided and the
+            // shortcut gives it a heuristic value to be searched, the
+            // shortcut is only later, not wrong.
             let generated = self.generated;
             let played = self.init_played_child(m, here.replies);
             self.generated = generated;
@@ -260,16 +261,16 @@ impl Search<'_> {
     }
 
     /// [`Search::init_child`] without playing `m`, for a stone that
-    /// captures nothing: `None` when it captures (or is no move on an
-    /// empty point), and it must be played. The stone's block's liberties
+    /// captures nothing; one that captures (or is no move on an empty
+    /// point) is played ([`Search::init_played_child`]). The stone's block's liberties
     /// decide a self-atari (only the defender's stone joining the target
     /// needs them exactly, and they come from the target's).
-    fn init_stone_child(&mut self, m: Point, here: &Here) -> Option<Option<Init>> {
+    fn init_stone_child(&mut self, m: Point, here: &Here) -> Option<Init> {
         let g = &self.game;
         let b = g.board();
         debug_assert_eq!(here.open, g.has_room() && g.winner().is_none());
         if !b.is_empty(m) || !here.open {
-            return None;
+            return self.init_played_child(m, here.replies);
         }
         let mover = g.to_move();
         let att = mover == self.attacker;
@@ -280,7 +281,9 @@ impl Search<'_> {
         // The stone's block's liberties (counted up to 2 unless it is the
         // target), the target's after the move, and the target's size.
         let (own, libs1, size) = if !att && touches {
-            let (libs, size) = self.join_target(m, here, top.target)?;
+            let Some((libs, size)) = self.join_target(m, here, top.target) else {
+                return self.init_played_child(m, here.replies);
+            };
             (libs, libs, size)
         } else {
             // The border cell 0 heads no block: nothing is avoided. The
@@ -288,16 +291,19 @@ impl Search<'_> {
             // only when the target has two or more.
             let own = b
                 .libs_after_quiet(mover, m, PASS)
-                .or_else(|| b.after_stone(mover, m).map(|(l, _)| l.min(2)))?;
+                .or_else(|| b.after_stone(mover, m).map(|(l, _)| l.min(2)));
+            let Some(own) = own else {
+                return self.init_played_child(m, here.replies);
+            };
             (own, libs0 - (att && touches) as usize, top.target)
         };
         if own == 0 {
-            return Some(None); // suicide
+            return None; // suicide
         }
         let (key, cut) = g.after_stone(m);
         self.generated += 1;
         if self.ladder && att && libs1 != 1 {
-            return Some(None);
+            return None;
         }
         let mut counts = top.counts;
         counts[mover.index()] += 1;
@@ -317,12 +323,12 @@ impl Search<'_> {
             let flags = if cut { PATH_DEP } else { 0 };
             // The defender won: the child's mover wins when it is the defender.
             child.set(Value::solved(att, flags, NO_MOVE), Bound::NONE);
-            return Some(Some((child, None)));
+            return Some((child, None));
         }
         if !att && libs1 == 1 {
             if let Some(flags) = self.target_lib_flags(size, here, m) {
                 child.set(Value::solved(true, flags, NO_MOVE), Bound::at(&me));
-                return Some(Some((child, None)));
+                return Some((child, None));
             }
         }
         let (phi, delta) = self.first_numbers(&Features {
@@ -342,7 +348,7 @@ impl Search<'_> {
             anc: me,
             mover: mover.opp(),
         };
-        Some(Some((child, Some(pending))))
+        Some((child, Some(pending)))
     }
 
     /// The liberties and size of the target after the defender's stone on
@@ -462,12 +468,13 @@ impl Search<'_> {
     /// [`Search::init_child`] for the pass, without playing it. After a
     /// pass no ko ban holds; the defender passes back after the attacker's
     /// pass, and the attacker captures at once after the defender's when
-    /// the target is in atari. `None` only when the pass is illegal here.
-    fn init_pass_child(&mut self, here: &Here) -> Option<Option<Init>> {
+    /// the target is in atari. Where the game is over or the path is full,
+    /// the pass is played ([`Search::init_played_child`]).
+    fn init_pass_child(&mut self, here: &Here) -> Option<Init> {
         let g = &self.game;
         debug_assert_eq!(here.open, g.has_room() && g.winner().is_none());
         if !here.open {
-            return None;
+            return self.init_played_child(PASS, here.replies);
         }
         let mover = g.to_move();
         let att = mover == self.attacker;
@@ -475,7 +482,7 @@ impl Search<'_> {
         let (key, cut, ends) = g.after_pass();
         self.generated += 1;
         if self.ladder && att && libs != 1 {
-            return Some(None);
+            return None;
         }
         let top = here.top;
         let me = Anc {
@@ -490,7 +497,7 @@ impl Search<'_> {
         if cut || ends {
             let flags = if cut { PATH_DEP } else { 0 };
             child.set(Value::solved(att, flags, NO_MOVE), Bound::NONE);
-            return Some(Some((child, None)));
+            return Some((child, None));
         }
         let flags = if att {
             Some(0)
@@ -501,7 +508,7 @@ impl Search<'_> {
         };
         if let Some(flags) = flags {
             child.set(Value::solved(true, flags, NO_MOVE), Bound::at(&me));
-            return Some(Some((child, None)));
+            return Some((child, None));
         }
         let (phi, delta) = self.first_numbers(&Features {
             att,
@@ -520,11 +527,14 @@ impl Search<'_> {
             anc: me,
             mover: mover.opp(),
         };
-        Some(Some((child, Some(pending))))
+        Some((child, Some(pending)))
     }
 
     /// A child's first numbers: the df-pn+ heuristic's, or 1 and 1 in a
-    /// search without it (see `Search::neutral`).
+    /// search without it (see `Search::neutral`). Inlined: a call would
+    /// build the features in memory, where inlined most are constants or
+    /// in registers already.
+    #[inline(always)]
     fn first_numbers(&self, f: &Features) -> (u32, u32) {
         if self.neutral {
             (1, 1)

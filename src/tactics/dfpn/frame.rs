@@ -281,6 +281,17 @@ impl Search<'_> {
         let b = g.board();
         let mover = g.to_move();
         let enemy = mover.opp();
+        if !b.has_atari_block(enemy) {
+            // Nothing to capture (the usual case): the target's liberties,
+            // without the copies of them the captures need below.
+            let moves = &mut *self.moves;
+            moves.clear();
+            moves.extend(here.libs.iter());
+            if !no_pass {
+                moves.push(PASS);
+            }
+            return Zone::new();
+        }
         // The target's liberties, and the liberties of the blocks next to
         // it the defender may capture.
         let mut near = here.libs;
@@ -333,16 +344,14 @@ impl Search<'_> {
     /// probe costs a cache miss. Children are generated first and probed
     /// afterwards, after touching every bucket, so that the misses overlap.
     ///
-    /// `libs`: the target's liberties, when the caller knows them.
-    pub(super) fn expand(
-        &mut self,
-        no_pass: bool,
-        seen: bool,
-        cursor: u16,
-        libs: Option<Zone>,
-    ) -> Frame {
+    /// The frame of the current node before [`Search::expand`] fills it:
+    /// no children yet. `libs`: the target's liberties, when the caller
+    /// knows them. Inlined, so that the frame is built where `mid` keeps
+    /// it instead of copied there.
+    #[inline(always)]
+    pub(super) fn new_frame(&self, libs: Option<Zone>) -> Frame {
         let size = self.game.board().size();
-        let mut f = Frame {
+        Frame {
             base: self.arena.len(),
             group: Members::default(),
             cursor: Board::point_at(0, 0) as u16,
@@ -351,7 +360,12 @@ impl Search<'_> {
             lost: Lost::NONE,
             fix: false,
             level: self.anc.len() as u16,
-        };
+        }
+    }
+
+    /// `f`: the node's frame as [`Search::new_frame`] made it, filled in
+    /// place (a frame is some hundred bytes: returning it would copy it).
+    pub(super) fn expand(&mut self, f: &mut Frame, no_pass: bool, seen: bool, cursor: u16) {
         let mut plain = self.sides == [false, false];
         let mut pseudo = None;
         let mut late = Zone::new();
@@ -395,7 +409,7 @@ impl Search<'_> {
         if f.fix {
             // A ban on a ko that starts a loop needs no pseudo-child.
             let ko = rule == Some(true) && !self.ban_on_loop();
-            *self.closure(&f) = Closure::start(ko);
+            *self.closure(f) = Closure::start(ko);
         }
         let mut group = plain && !f.fix;
         if self.fixpoint && self.game.to_move() == self.attacker {
@@ -442,7 +456,7 @@ impl Search<'_> {
                         listed.insert(m);
                     }
                 }
-                self.closure(&f).listed = listed;
+                self.closure(f).listed = listed;
             } else if self.drop_loop_kos_unbanned() {
                 // The loss, if it comes, rests on the defender's favour.
                 f.lost.flags |= KO;
@@ -509,15 +523,15 @@ impl Search<'_> {
             self.arena.push(c);
             self.pending.push(Pending::NONE);
         }
-        if f.fix && self.closure(&f).ko {
+        if f.fix && self.closure(f).ko {
             self.arena.push(self.null_move_child());
             self.pending.push(Pending::NONE);
         }
         if group {
-            self.start_group(&mut f, losses.map(|l| (l.1, l.2)), first);
+            self.start_group(f, losses.map(|l| (l.1, l.2)), first);
             if seen {
                 while f.group.count > 0 {
-                    let Some(m) = self.next_member(&mut f, cursor) else {
+                    let Some(m) = self.next_member(f, cursor) else {
                         break;
                     };
                     if let Some((c, p)) = m {
@@ -525,25 +539,28 @@ impl Search<'_> {
                         self.pending.push(p.unwrap_or(Pending::NONE));
                     }
                 }
-                self.prefetch_member(&f);
+                self.prefetch_member(f);
             }
         }
         if seen && self.tt.is_enabled() {
             self.probe_children(f.base);
         }
-        // Fold the solved losses away, keeping the others in order.
-        let mut kept = f.base;
-        for i in f.base..self.arena.len() {
-            let c = self.arena[i];
-            if c.phi == 0 {
-                f.lost.fold(&c);
+        // Fold the solved losses away, keeping the others in order. A
+        // child is read in place and moved only when a loss before it left
+        // a gap (most frames have none).
+        let children = &mut self.arena[f.base..];
+        let mut kept = 0;
+        for i in 0..children.len() {
+            if children[i].phi == 0 {
+                f.lost.fold(&children[i]);
             } else {
-                self.arena[kept] = c;
+                if kept != i {
+                    children[kept] = children[i];
+                }
                 kept += 1;
             }
         }
-        self.arena.truncate(kept);
-        f
+        self.arena.truncate(f.base + kept);
     }
 
     /// Adds the moves of the move list as children (new points of a zone,

@@ -477,7 +477,8 @@ impl Search<'_> {
         self.zone_off = true;
         // The same position: the same liberties.
         let libs = f.here.libs;
-        *f = self.expand(no_pass, true, cursor, Some(libs));
+        *f = self.new_frame(Some(libs));
+        self.expand(f, no_pass, true, cursor);
         self.zone_off = false;
     }
 
@@ -543,7 +544,8 @@ impl Search<'_> {
         if self.abort.is_some() {
             return Value::open(1, 1, NO_MOVE);
         }
-        let mut f = self.expand(no_pass, seen, cursor, libs_hint);
+        let mut f = self.new_frame(libs_hint);
+        self.expand(&mut f, no_pass, seen, cursor);
         let base = f.base;
         self.stats.expansions += 1;
         let start = self.nodes;
