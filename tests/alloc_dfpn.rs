@@ -269,6 +269,7 @@ fn crowded_solves_never_allocate() {
     variants.push((
         Options {
             heuristic_only: true,
+            rounds: false,
             ..Options::default()
         },
         true,

@@ -160,10 +160,16 @@ fn run(
     }
     let cpu_before = thread_cpu_time();
     let (r, model) = match model {
-        None => (
+        None if !opts.rounds => (
             solver.solve_with_ko(&board, problem, mover, opts, limits, &stop),
             None,
         ),
+        None => {
+            let r = solver.in_rounds(limits, |s, l| {
+                s.solve_with_ko(&board, problem, mover, opts, l, &stop)
+            });
+            (r, None)
+        }
         Some(f) => {
             let q = Question {
                 board: &board,
@@ -173,7 +179,11 @@ fn run(
                 },
                 to_move: mover,
             };
-            let m = solver.solve_one_model(q, opts, limits, &stop);
+            let m = if opts.rounds {
+                solver.in_rounds(limits, |s, l| s.solve_one_model(q, opts, l, &stop))
+            } else {
+                solver.solve_one_model(q, opts, limits, &stop)
+            };
             (m.result, Some((f, m.mover_wins)))
         }
     };
@@ -232,6 +242,7 @@ fn gnugo_command(
         // A code proven as a lower bound beats no answer (`ko_codes`).
         ko_bound: true,
         heuristic_only: false,
+        rounds: engine.solver_rounds,
     };
     let limits = super::cmd_reading::scaled(engine.solver_limits, engine.depth_steps);
     gnugo_answer(&run(engine, p, side, None, None, opts, limits, false, None).result)
@@ -282,6 +293,8 @@ pub(super) struct SolveRequest {
     model: Option<Favour>,
     /// `profile=N`: count where the nodes went (see [`run`]).
     profile: Option<usize>,
+    /// `rounds=on|off`, else `tesuji-solver_limits`' setting.
+    rounds: Option<bool>,
 }
 
 /// Reads the arguments of `solve`; clears the statistics first, so that a
@@ -301,6 +314,7 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
     let mut max_order = 0;
     let mut model = None;
     let mut profile = None;
+    let mut rounds = None;
     for token in args.remaining() {
         let (key, value) = option(token)?;
         match key {
@@ -322,6 +336,7 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
             }
             "nodes" => limits.nodes = node_count(value)?,
             "time" => limits.time = Some(seconds(value)?),
+            "rounds" => rounds = Some(on_off(value)?),
             "escape" => {
                 let libs = parse::uint(value)?;
                 if libs == 0 {
@@ -341,7 +356,17 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
         max_order,
         model,
         profile,
+        rounds,
     })
+}
+
+/// `on` or `off` (`rounds=`).
+fn on_off(v: &str) -> Result<bool, String> {
+    match v {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err("rounds is on or off".into()),
+    }
 }
 
 /// Solves a request; `live` shows the search on stderr as it runs.
@@ -355,6 +380,7 @@ pub(super) fn run_solve(engine: &mut Engine, req: &SolveRequest, live: bool) -> 
         // A code proven as a lower bound beats no answer (`ko_codes`).
         ko_bound: true,
         heuristic_only: false,
+        rounds: req.rounds.unwrap_or(engine.solver_rounds),
     };
     run(
         engine,
@@ -453,6 +479,7 @@ fn solver_limits(engine: &mut Engine, args: &mut Args) -> Result<String, String>
     let mut limits = engine.solver_limits;
     let mut algo = engine.solver_algo;
     let mut forced = engine.solver_forced;
+    let mut rounds = engine.solver_rounds;
     for token in args.remaining() {
         let (key, value) = option(token)?;
         match key {
@@ -467,10 +494,12 @@ fn solver_limits(engine: &mut Engine, args: &mut Args) -> Result<String, String>
                     _ => return Err("forced is on, off or split".into()),
                 }
             }
+            "rounds" => rounds = on_off(value)?,
             _ => return Err(parse::SYNTAX_ERROR.into()),
         }
     }
     engine.solver_forced = forced;
+    engine.solver_rounds = rounds;
     engine.solver_limits = limits;
     engine.solver_algo = algo;
     Ok(describe(&limits, algo))

@@ -85,6 +85,9 @@ pub struct Engine {
     /// The forced-reply rule of the capture solvers (`tesuji-solver_limits
     /// forced=on|off`).
     pub solver_forced: crate::tactics::dfpn::Forced,
+    /// Whether `attack`, `defend` and `solve` solve in two rounds
+    /// (`tesuji-solver_limits rounds=on|off`; `tactics::dfpn::rounds`).
+    pub solver_rounds: bool,
     /// Work of the last solving command.
     pub solver_stats: SolverStats,
     /// Nodes of every tactical solve since start-up or GNU Go's
@@ -122,9 +125,12 @@ pub fn thread_cpu_time() -> Option<Duration> {
     Some(Duration::from_nanos(ns))
 }
 
+/// 13M nodes: two rounds of 3M and 10M (`tactics::dfpn::rounds`). The
+/// clock is a guard: on this project's machines the node limit comes
+/// first (13M nodes take about 8 s).
 pub const DEFAULT_SOLVER_LIMITS: Limits = Limits {
-    nodes: 3_000_000,
-    time: Some(Duration::from_secs(10)),
+    nodes: 13_000_000,
+    time: Some(Duration::from_secs(30)),
 };
 
 impl Engine {
@@ -147,6 +153,7 @@ impl Engine {
             solver_limits: DEFAULT_SOLVER_LIMITS,
             solver_algo: Algo::Auto,
             solver_forced: Default::default(),
+            solver_rounds: true,
             solver_stats: SolverStats::default(),
             reading_nodes: 0,
             depth_steps: 0,

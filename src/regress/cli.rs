@@ -12,7 +12,10 @@ pub const USAGE: &str =
     "usage: tesuji regress [--engine PROFILE [--profiles PATH] | --engine-cmd \"CMD ARGS\"] \
 [--timeout SECS] [--csv] [--engine-stderr] FILE.tst...\n";
 
-const DEFAULT_TIMEOUT_SECS: f64 = 60.0;
+/// Well above the solver's own clock guard (30 s a command by default,
+/// doubled by each of GNU Go's `increase_depths`), so that on a loaded
+/// machine the engine's answer, not the runner, ends a long solve.
+const DEFAULT_TIMEOUT_SECS: f64 = 300.0;
 
 /// Parsed command line of `tesuji regress`.
 #[derive(Clone, Debug, PartialEq)]

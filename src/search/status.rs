@@ -163,6 +163,7 @@ pub(crate) fn ask(
         // The player's measured play used exact codes only.
         ko_bound: false,
         heuristic_only: true,
+        rounds: false,
     };
     let r = solver.solve_with_ko(board, problem, mover, opts, Limits { nodes, time }, stop);
     *spent += r.nodes;

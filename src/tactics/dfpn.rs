@@ -252,6 +252,7 @@ mod kozone;
 mod numbers;
 mod plan;
 mod pruning;
+mod rounds;
 mod search;
 mod threats;
 pub mod tt;
@@ -278,6 +279,7 @@ pub use ko_codes::ModelResult;
 use numbers::{Child, Value, INF, NO_MOVE};
 pub use plan::Algo;
 use plan::Shape;
+pub use rounds::{RoundAnswer, FIRST_ROUND_SHARE, MIN_ROUNDS_NODES};
 pub use search::Stats;
 use search::{Anc, Search};
 use std::cell::Cell;
@@ -338,6 +340,11 @@ pub struct Options {
     /// measured that way, and the share was tuned on whole tactical
     /// problems, not on the player's small budgets.
     pub heuristic_only: bool,
+    /// The ko-code solve runs in two rounds (`rounds`): a short one, then,
+    /// when a node limit left it open, one with the nodes left, from an
+    /// empty table. The GTP commands set it (`tesuji-solver_limits
+    /// rounds=on`, the default); the solver's own entry points ignore it.
+    pub rounds: bool,
 }
 
 /// Default highest threat order of λ-df-pn and dual-λ.
@@ -500,6 +507,12 @@ impl Solver {
         p: Option<Box<dyn Progress + Send>>,
     ) -> Option<Box<dyn Progress + Send>> {
         std::mem::replace(&mut self.progress, p)
+    }
+
+    /// Makes the next solve start from an empty table, as a new problem
+    /// would (the second of [`rounds`]).
+    pub fn forget(&mut self) {
+        self.identity = None;
     }
 
     /// Clears the table when the problem changes; reserves the arena.

@@ -74,9 +74,10 @@ pub const LATE_BOUND_RESERVE: u64 = 100;
 
 /// The least share of the time left (thousandths) that a short solve
 /// gets. The shares are meant for the node limit, which decides with the
-/// default limits (3M nodes take a few seconds of the 10): a 1% share of
-/// 10 s is 100 ms, which a loaded machine can use up before the probe's
-/// 30 thousand nodes, and the answer would then depend on the load.
+/// default limits (a round of 3M or 10M nodes takes a few seconds of the
+/// 30): a 1% share of 30 s is 300 ms, which a loaded machine can use up
+/// before the probe's 30 thousand nodes, and the answer would then depend
+/// on the load.
 const MIN_TIME_SHARE: u64 = 250;
 
 /// `share` thousandths of the nodes `limits` leave after `used`, and at
