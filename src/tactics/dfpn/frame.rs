@@ -345,18 +345,20 @@ impl Search<'_> {
     /// afterwards, after touching every bucket, so that the misses overlap.
     ///
     /// The frame of the current node before [`Search::expand`] fills it:
-    /// no children yet. `libs`: the target's liberties, when the caller
-    /// knows them. Inlined, so that the frame is built where `mid` keeps
-    /// it instead of copied there.
+    /// no children yet, and a blank `here` that the caller fills next
+    /// ([`Search::fill_here`]). Inlined, so that the frame is built where
+    /// `mid` keeps it instead of copied there: the caller's own variable
+    /// must be the one filled, as a frame filled here and returned would
+    /// be copied (some four hundred bytes at every node).
     #[inline(always)]
-    pub(super) fn new_frame(&self, libs: Option<Zone>) -> Frame {
+    pub(super) fn new_frame(&self) -> Frame {
         let size = self.game.board().size();
         Frame {
             base: self.arena.len(),
             group: Members::default(),
             cursor: Board::point_at(0, 0) as u16,
             end: (Board::point_at(size - 1, size - 1) + 1) as u16,
-            here: self.here(libs),
+            here: Here::EMPTY,
             lost: Lost::NONE,
             fix: false,
             level: self.anc.len() as u16,
