@@ -286,7 +286,7 @@ impl Search<'_> {
             // without the copies of them the captures need below.
             let moves = &mut *self.moves;
             moves.clear();
-            moves.extend(here.libs.iter());
+            here.libs.for_each(|p| moves.push(p));
             if !no_pass {
                 moves.push(PASS);
             }
@@ -310,7 +310,7 @@ impl Search<'_> {
         });
         let moves = &mut *self.moves;
         moves.clear();
-        moves.extend(all.iter());
+        all.for_each(|p| moves.push(p));
         if !no_pass {
             moves.push(PASS);
         }
@@ -439,11 +439,12 @@ impl Search<'_> {
                 // Listed one by one, in board order: no group.
                 self.moves.clear();
                 let g = &self.game;
-                for q in zone.iter() {
+                let moves = &mut *self.moves;
+                zone.for_each(|q| {
                     if g.board().is_empty(q) && g.is_legal(q) {
-                        self.moves.push(q);
+                        moves.push(q);
                     }
-                }
+                });
                 group = false;
             } else {
                 self.moves.retain(|m| *m != PASS && zone.contains(*m));
