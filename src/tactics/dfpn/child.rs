@@ -76,7 +76,10 @@ impl Search<'_> {
     /// caller knows them (see [`Search::child_libs`]), else found by one
     /// walk over the target's stones ([`Search::target_liberties`]).
     /// Filled in place: a `Here` is some two hundred bytes, and returning
-    /// it into the frame would copy it at every node.
+    /// it into the frame would copy it at every node. Inlined into its
+    /// callers, where the frame's blank `here` was just written: the
+    /// compiler drops the blank's stores that these overwrite.
+    #[inline(always)]
     pub(super) fn fill_here(&self, libs: Option<Zone>, h: &mut Here) {
         let b = self.game.board();
         let stones = self
