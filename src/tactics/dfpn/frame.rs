@@ -604,7 +604,6 @@ impl Search<'_> {
         let b = self.game.board();
         let mover = self.game.to_move();
         let opp = mover.opp();
-        let is_explicit = |p: Point| f.here.libs.contains(p) || b.captures_something(mover, p);
         let mut illegal = b.eye_count(opp);
         let mut explicit = 0u32;
         for &m in self.moves.iter() {
@@ -616,7 +615,9 @@ impl Search<'_> {
         let mut seen = Zone::new();
         b.for_each_atari_block(mover, |h| {
             if let Some(l) = b.first_liberty(h) {
-                if !seen.contains(l) && !is_explicit(l) && b.is_suicide(mover, l) {
+                // Explicit when a liberty of the target or a capture; a
+                // suicide captures nothing, so only the first is asked.
+                if !seen.contains(l) && !f.here.libs.contains(l) && b.is_suicide(mover, l) {
                     illegal += 1;
                     seen.insert(l);
                 }
