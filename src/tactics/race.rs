@@ -157,38 +157,48 @@ fn race(board: &Board, target: Point, escape: usize, mut zone: Option<&mut Zone>
     } else {
         Color::White
     };
-    let mut any = false;
+    // The attacker blocks in atari next to T: without a zone, from the
+    // board's set (in the order of their heads), each walked to its first
+    // stone next to T; the verdict is whether one of them wins, whatever
+    // the order. With a zone, which records the first win, they are
+    // listed in the order of a walk over T's stones, once one is found;
+    // so too when the list overflows, so that the same ones are kept.
+    let mut heads: ArrayVec<Point, MAX_NEIGHBOURS> = ArrayVec::new();
+    let mut overflow = false;
+    let all = zone.is_none();
     board.for_each_atari_block(attacker, |h| {
-        if !any {
+        if heads.is_empty() || all {
             // Stopping at the first stone next to T.
+            let mut next_to = false;
             board.for_each_stone_while(h, |s| {
                 for n in Board::neighbors(s) {
-                    any |= board.cell(n) == own && board.block(n) == t;
+                    next_to |= board.cell(n) == own && board.block(n) == t;
                 }
-                !any
+                !next_to
             });
-        }
-    });
-    if !any {
-        return false;
-    }
-    // First the attacker blocks in atari next to T, then T's liberties.
-    let mut heads: ArrayVec<Point, MAX_NEIGHBOURS> = ArrayVec::new();
-    board.for_each_stone(t, |s| {
-        for n in Board::neighbors(s) {
-            if board.cell(n) == enemy && board.libs(n) == 1 {
-                let h = board.block(n);
-                if !heads.contains(&h) {
-                    // At most 4 per stone of T, and the check gives up
-                    // blocks beyond the capacity, which can only make
-                    // it say "not proven".
-                    let _ = heads.try_push(h);
-                }
+            if next_to {
+                overflow |= heads.try_push(h).is_err();
             }
         }
     });
     if heads.is_empty() {
         return false;
+    }
+    if !all || overflow {
+        heads.clear();
+        board.for_each_stone(t, |s| {
+            for n in Board::neighbors(s) {
+                if board.cell(n) == enemy && board.libs(n) == 1 {
+                    let h = board.block(n);
+                    if !heads.contains(&h) {
+                        // At most 4 per stone of T, and the check gives up
+                        // blocks beyond the capacity, which can only make
+                        // it say "not proven".
+                        let _ = heads.try_push(h);
+                    }
+                }
+            }
+        });
     }
     let mut t_libs: ArrayVec<Point, MAX_LIBS> = ArrayVec::new();
     board.for_each_stone_while(t, |s| {

@@ -42,7 +42,6 @@
 use crate::go::board::{Board, Point, Undo, BORDER, NUM_POINTS, PASS};
 use crate::go::zobrist;
 use crate::go::Color;
-use arrayvec::ArrayVec;
 
 /// Deepest line the capture game follows; a longer line is cut as a
 /// failure to capture, and marked path-dependent so it is never stored as
@@ -116,6 +115,23 @@ fn filter_slot(key: u64) -> usize {
     (key >> 52) as usize & (FILTER_SLOTS - 1)
 }
 
+/// [`CaptureGame::key`] of a state: the board's stones and ko ban, the
+/// player to move and the passes.
+#[inline]
+fn key_of(board: &Board, to_move: Color, passes: u8) -> u64 {
+    let mut k = board.hash();
+    if to_move == Color::White {
+        k ^= zobrist::WHITE_TO_MOVE;
+    }
+    if let Some(ko) = board.ko_point(to_move) {
+        k ^= zobrist::KO_BASE.wrapping_mul(ko as u64 + 1);
+    }
+    if passes > 0 {
+        k = k.rotate_left(17) ^ 0x5A55_5A55_0000_0001;
+    }
+    k
+}
+
 /// The capture game in progress: a board, the problem, the ko model and the
 /// line played from the root (for undo and repetition).
 pub struct CaptureGame {
@@ -124,7 +140,10 @@ pub struct CaptureGame {
     model: KoModel,
     to_move: Color,
     passes: u8,
-    path: ArrayVec<Frame, MAX_DEPTH>,
+    /// On the heap, allocated once with room for `MAX_DEPTH` frames: a
+    /// game is built for every search and moved into it, and a fixed
+    /// array would be copied whole each time.
+    path: Vec<Frame>,
     /// Set when the last move closed a cycle or reached `MAX_DEPTH`.
     cut: bool,
     /// The current state's [`CaptureGame::key`], kept up to date.
@@ -143,25 +162,29 @@ pub struct CaptureGame {
 impl CaptureGame {
     /// Starts from `board` with `to_move` to play. The board's own ko ban
     /// (from the real game's last move) is kept.
+    /// Inlined, and built as one value from the caller's `board`: a game
+    /// is made for every search, and a copy of the board made first, or a
+    /// game built first and then finished, would be copied again.
+    #[inline(always)]
     pub fn new(board: &Board, problem: Problem, model: KoModel, to_move: Color) -> CaptureGame {
-        let mut board = board.clone();
-        board.set_to_move(to_move);
+        // The board's player to move bears on neither its hash, its ko
+        // point nor its stones: they are read from the caller's board.
+        let [black, white] = board.stone_counts();
         let mut g = CaptureGame {
-            board,
+            board: board.clone(),
             problem,
             model,
             to_move,
             passes: 0,
-            path: ArrayVec::new(),
+            path: Vec::with_capacity(MAX_DEPTH),
             cut: false,
-            key: 0,
-            stones: 0,
+            key: key_of(board, to_move, 0),
+            stones: (black + white) as u16,
             path_max: 0,
             filter: [0; FILTER_SLOTS],
         };
-        let [black, white] = g.board.stone_counts();
-        g.stones = (black + white) as u16;
-        g.key = g.compute_key();
+        g.board.set_to_move(to_move);
+        debug_assert_eq!(g.key, g.compute_key());
         g
     }
 
@@ -179,6 +202,12 @@ impl CaptureGame {
 
     pub fn to_move(&self) -> Color {
         self.to_move
+    }
+
+    /// Whether the path holds `MAX_DEPTH` moves, all it may.
+    #[inline]
+    fn path_full(&self) -> bool {
+        self.path.len() >= MAX_DEPTH
     }
 
     /// Moves played since the root.
@@ -215,17 +244,7 @@ impl CaptureGame {
     /// [`CaptureGame::key`] computed from the state.
     #[inline]
     fn compute_key(&self) -> u64 {
-        let mut k = self.board.hash();
-        if self.to_move == Color::White {
-            k ^= zobrist::WHITE_TO_MOVE;
-        }
-        if let Some(ko) = self.board.ko_point(self.to_move) {
-            k ^= zobrist::KO_BASE.wrapping_mul(ko as u64 + 1);
-        }
-        if self.passes > 0 {
-            k = k.rotate_left(17) ^ 0x5A55_5A55_0000_0001;
-        }
-        k
+        key_of(&self.board, self.to_move, self.passes)
     }
 
     /// The winner if the line is over, else `None`.
@@ -403,7 +422,7 @@ impl CaptureGame {
     /// [`Self::play`], or with `null` the null move.
     #[inline]
     fn step(&mut self, p: Point, null: bool) -> Step {
-        if self.winner().is_some() || !self.is_legal(p) || self.path.is_full() {
+        if self.winner().is_some() || !self.is_legal(p) || self.path_full() {
             return Step::Illegal;
         }
         self.step_legal(p, null);
@@ -418,7 +437,7 @@ impl CaptureGame {
     #[inline]
     pub fn play_legal(&mut self, p: Point) {
         debug_assert!(
-            self.winner().is_none() && self.is_legal(p) && !self.path.is_full(),
+            self.winner().is_none() && self.is_legal(p) && !self.path_full(),
             "play_legal of a move play would refuse"
         );
         self.step_legal(p, false);
@@ -452,7 +471,7 @@ impl CaptureGame {
         self.to_move = self.to_move.opp();
         let now = self.compute_key();
         self.key = now;
-        self.cut = self.path.is_full() || (self.path_max >= self.stones && self.on_path(now));
+        self.cut = self.path_full() || (self.path_max >= self.stones && self.on_path(now));
     }
 
     /// A *null move*: the player to move gives the turn away without it
@@ -515,7 +534,7 @@ impl CaptureGame {
         if p == PASS
             || p >= NUM_POINTS
             || !b.is_empty(p)
-            || self.path.is_full()
+            || self.path_full()
             || self.winner().is_some()
         {
             return None;
@@ -547,7 +566,7 @@ impl CaptureGame {
     /// (for a prefetch, which needs no cut).
     #[inline]
     pub fn key_after_stone(&self, p: Point) -> u64 {
-        debug_assert!(p != PASS && self.is_legal(p) && !self.path.is_full());
+        debug_assert!(p != PASS && self.is_legal(p) && !self.path_full());
         debug_assert!(self.winner().is_none() && !self.board.captures_something(self.to_move, p));
         let mover = self.to_move;
         // `compute_key` of the state after the move: no ko ban, no pass.
@@ -564,7 +583,7 @@ impl CaptureGame {
     /// must have room.
     #[inline]
     pub fn after_pass(&self) -> (u64, bool, bool) {
-        debug_assert!(self.winner().is_none() && !self.path.is_full());
+        debug_assert!(self.winner().is_none() && !self.path_full());
         // `compute_key` of the state after the pass: no ko ban, a pass.
         let mut key = self.board.hash();
         if self.to_move.opp() == Color::White {
@@ -580,7 +599,7 @@ impl CaptureGame {
     /// Whether the path has room for one more move (a full path makes
     /// every move illegal).
     pub fn has_room(&self) -> bool {
-        !self.path.is_full()
+        !self.path_full()
     }
 
     /// Every move the player to move may make here, pass last (empty when

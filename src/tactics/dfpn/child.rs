@@ -51,27 +51,50 @@ pub struct Here {
     pub open: bool,
 }
 
+impl Here {
+    /// A blank, for [`Search::fill_here`] to write over.
+    pub const EMPTY: Here = Here {
+        replies: 0,
+        libs: Zone::new(),
+        weak: Zone::new(),
+        libs0: 0,
+        top: Anc {
+            counts: [0; 2],
+            target: 0,
+            passed: false,
+            class: 0,
+        },
+        open: false,
+    };
+}
+
 impl Search<'_> {
-    /// What the children of the current node need: the target's
-    /// liberties, and a walk over the attacker's blocks in atari (from the
-    /// board's set of them, usually none or a few small ones) for those
-    /// next to the target. The liberties are `libs` when the caller knows
-    /// them (see [`Search::child_libs`]), else found by one walk over the
-    /// target's stones ([`Search::target_liberties`]).
-    pub(super) fn here(&self, libs: Option<Zone>) -> Here {
+    /// What the children of the current node need, written into `h`: the
+    /// target's liberties, and a walk over the attacker's blocks in atari
+    /// (from the board's set of them, usually none or a few small ones)
+    /// for those next to the target. The liberties are `libs` when the
+    /// caller knows them (see [`Search::child_libs`]), else found by one
+    /// walk over the target's stones ([`Search::target_liberties`]).
+    /// Filled in place: a `Here` is some two hundred bytes, and returning
+    /// it into the frame would copy it at every node. Inlined into its
+    /// callers, where the frame's blank `here` was just written: the
+    /// compiler drops the blank's stores that these overwrite.
+    #[inline(always)]
+    pub(super) fn fill_here(&self, libs: Option<Zone>, h: &mut Here) {
         let b = self.game.board();
         let stones = self
             .anc
             .last()
             .map_or(0, |a| a.counts[0] as u32 + a.counts[1] as u32);
-        let libs = match libs {
+        h.libs = match libs {
             Some(l) => {
                 debug_assert_eq!(l, self.target_liberties(), "liberties from the parent");
                 l
             }
             None => self.target_liberties(),
         };
-        let mut weak = Zone::new();
+        let weak = &mut h.weak;
+        *weak = Zone::new();
         if b.color_at(self.target) == Some(self.defender()) {
             let t = b.block(self.target);
             let defender = self.defender().cell();
@@ -100,17 +123,13 @@ impl Search<'_> {
                     }
                 }
             });
-            assert_eq!(weak, want, "attacker blocks in atari next to the target");
+            assert_eq!(h.weak, want, "attacker blocks in atari next to the target");
         }
         let g = &self.game;
-        Here {
-            replies: (b.size() * b.size()) as u32 - stones,
-            libs,
-            weak,
-            libs0: self.target_libs(),
-            top: self.anc.last().copied().unwrap_or_default(),
-            open: g.has_room() && g.winner().is_none(),
-        }
+        h.replies = (b.size() * b.size()) as u32 - stones;
+        h.libs0 = self.target_libs();
+        h.top = self.anc.last().copied().unwrap_or_default();
+        h.open = g.has_room() && g.winner().is_none();
     }
 
     /// The target's liberties: one walk over its stones. The target may be

@@ -96,11 +96,11 @@ impl Search<'_> {
         // an attacker block next to it (no other defender stone can add a
         // liberty to the target).
         let mut cands = here.libs;
-        for h in here.weak.iter() {
+        here.weak.for_each(|h| {
             if let Some(l) = b.first_liberty(h) {
                 cands.insert(l);
             }
-        }
+        });
         let mut allowed: Option<Zone> = None;
         // Every zone holds the target's block: walked once, when a first
         // winning point needs it (the target may be a large block).

@@ -286,7 +286,7 @@ impl Search<'_> {
             // without the copies of them the captures need below.
             let moves = &mut *self.moves;
             moves.clear();
-            moves.extend(here.libs.iter());
+            here.libs.for_each(|p| moves.push(p));
             if !no_pass {
                 moves.push(PASS);
             }
@@ -310,7 +310,7 @@ impl Search<'_> {
         });
         let moves = &mut *self.moves;
         moves.clear();
-        moves.extend(all.iter());
+        all.for_each(|p| moves.push(p));
         if !no_pass {
             moves.push(PASS);
         }
@@ -345,18 +345,20 @@ impl Search<'_> {
     /// afterwards, after touching every bucket, so that the misses overlap.
     ///
     /// The frame of the current node before [`Search::expand`] fills it:
-    /// no children yet. `libs`: the target's liberties, when the caller
-    /// knows them. Inlined, so that the frame is built where `mid` keeps
-    /// it instead of copied there.
+    /// no children yet, and a blank `here` that the caller fills next
+    /// ([`Search::fill_here`]). Inlined, so that the frame is built where
+    /// `mid` keeps it instead of copied there: the caller's own variable
+    /// must be the one filled, as a frame filled here and returned would
+    /// be copied (some four hundred bytes at every node).
     #[inline(always)]
-    pub(super) fn new_frame(&self, libs: Option<Zone>) -> Frame {
+    pub(super) fn new_frame(&self) -> Frame {
         let size = self.game.board().size();
         Frame {
             base: self.arena.len(),
             group: Members::default(),
             cursor: Board::point_at(0, 0) as u16,
             end: (Board::point_at(size - 1, size - 1) + 1) as u16,
-            here: self.here(libs),
+            here: Here::EMPTY,
             lost: Lost::NONE,
             fix: false,
             level: self.anc.len() as u16,
@@ -437,11 +439,12 @@ impl Search<'_> {
                 // Listed one by one, in board order: no group.
                 self.moves.clear();
                 let g = &self.game;
-                for q in zone.iter() {
+                let moves = &mut *self.moves;
+                zone.for_each(|q| {
                     if g.board().is_empty(q) && g.is_legal(q) {
-                        self.moves.push(q);
+                        moves.push(q);
                     }
-                }
+                });
                 group = false;
             } else {
                 self.moves.retain(|m| *m != PASS && zone.contains(*m));
@@ -601,7 +604,6 @@ impl Search<'_> {
         let b = self.game.board();
         let mover = self.game.to_move();
         let opp = mover.opp();
-        let is_explicit = |p: Point| f.here.libs.contains(p) || b.captures_something(mover, p);
         let mut illegal = b.eye_count(opp);
         let mut explicit = 0u32;
         for &m in self.moves.iter() {
@@ -613,7 +615,9 @@ impl Search<'_> {
         let mut seen = Zone::new();
         b.for_each_atari_block(mover, |h| {
             if let Some(l) = b.first_liberty(h) {
-                if !seen.contains(l) && !is_explicit(l) && b.is_suicide(mover, l) {
+                // Explicit when a liberty of the target or a capture; a
+                // suicide captures nothing, so only the first is asked.
+                if !seen.contains(l) && !f.here.libs.contains(l) && b.is_suicide(mover, l) {
                     illegal += 1;
                     seen.insert(l);
                 }

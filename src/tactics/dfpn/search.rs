@@ -477,7 +477,8 @@ impl Search<'_> {
         self.zone_off = true;
         // The same position: the same liberties.
         let libs = f.here.libs;
-        *f = self.new_frame(Some(libs));
+        *f = self.new_frame();
+        self.fill_here(Some(libs), &mut f.here);
         self.expand(f, no_pass, true, cursor);
         self.zone_off = false;
     }
@@ -544,7 +545,8 @@ impl Search<'_> {
         if self.abort.is_some() {
             return Value::open(1, 1, NO_MOVE);
         }
-        let mut f = self.new_frame(libs_hint);
+        let mut f = self.new_frame();
+        self.fill_here(libs_hint, &mut f.here);
         self.expand(&mut f, no_pass, seen, cursor);
         let base = f.base;
         self.stats.expansions += 1;
