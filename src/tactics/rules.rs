@@ -42,6 +42,7 @@
 use crate::go::board::{Board, Point, Undo, BORDER, NUM_POINTS, PASS};
 use crate::go::zobrist;
 use crate::go::Color;
+use arrayvec::ArrayVec;
 
 /// Deepest line the capture game follows; a longer line is cut as a
 /// failure to capture, and marked path-dependent so it is never stored as
@@ -140,10 +141,9 @@ pub struct CaptureGame {
     model: KoModel,
     to_move: Color,
     passes: u8,
-    /// On the heap, allocated once with room for `MAX_DEPTH` frames: a
-    /// game is built for every search and moved into it, and a fixed
-    /// array would be copied whole each time.
-    path: Vec<Frame>,
+    /// A fixed array, not a `Vec`: a game is built for every search, and
+    /// a solve allocates nothing after its setup (`tests/alloc_dfpn.rs`).
+    path: ArrayVec<Frame, MAX_DEPTH>,
     /// Set when the last move closed a cycle or reached `MAX_DEPTH`.
     cut: bool,
     /// The current state's [`CaptureGame::key`], kept up to date.
@@ -176,7 +176,7 @@ impl CaptureGame {
             model,
             to_move,
             passes: 0,
-            path: Vec::with_capacity(MAX_DEPTH),
+            path: ArrayVec::new(),
             cut: false,
             key: key_of(board, to_move, 0),
             stones: (black + white) as u16,
@@ -207,7 +207,7 @@ impl CaptureGame {
     /// Whether the path holds `MAX_DEPTH` moves, all it may.
     #[inline]
     fn path_full(&self) -> bool {
-        self.path.len() >= MAX_DEPTH
+        self.path.is_full()
     }
 
     /// Moves played since the root.
