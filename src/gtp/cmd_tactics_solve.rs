@@ -160,12 +160,8 @@ fn run(
     }
     let cpu_before = thread_cpu_time();
     let (r, model) = match model {
-        None if !opts.rounds => (
-            solver.solve_with_ko(&board, problem, mover, opts, limits, &stop),
-            None,
-        ),
         None => {
-            let r = solver.in_rounds(limits, |s, l| {
+            let r = solver.in_rounds(limits, opts.rounds, |s, l| {
                 s.solve_with_ko(&board, problem, mover, opts, l, &stop)
             });
             (r, None)
@@ -179,11 +175,9 @@ fn run(
                 },
                 to_move: mover,
             };
-            let m = if opts.rounds {
-                solver.in_rounds(limits, |s, l| s.solve_one_model(q, opts, l, &stop))
-            } else {
-                solver.solve_one_model(q, opts, limits, &stop)
-            };
+            let m = solver.in_rounds(limits, opts.rounds, |s, l| {
+                s.solve_one_model(q, opts, l, &stop)
+            });
             (m.result, Some((f, m.mover_wins)))
         }
     };

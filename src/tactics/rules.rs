@@ -204,12 +204,6 @@ impl CaptureGame {
         self.to_move
     }
 
-    /// Whether the path holds `MAX_DEPTH` moves, all it may.
-    #[inline]
-    fn path_full(&self) -> bool {
-        self.path.is_full()
-    }
-
     /// Moves played since the root.
     pub fn depth(&self) -> usize {
         self.path.len()
@@ -422,7 +416,7 @@ impl CaptureGame {
     /// [`Self::play`], or with `null` the null move.
     #[inline]
     fn step(&mut self, p: Point, null: bool) -> Step {
-        if self.winner().is_some() || !self.is_legal(p) || self.path_full() {
+        if self.winner().is_some() || !self.is_legal(p) || self.path.is_full() {
             return Step::Illegal;
         }
         self.step_legal(p, null);
@@ -437,7 +431,7 @@ impl CaptureGame {
     #[inline]
     pub fn play_legal(&mut self, p: Point) {
         debug_assert!(
-            self.winner().is_none() && self.is_legal(p) && !self.path_full(),
+            self.winner().is_none() && self.is_legal(p) && !self.path.is_full(),
             "play_legal of a move play would refuse"
         );
         self.step_legal(p, false);
@@ -471,7 +465,7 @@ impl CaptureGame {
         self.to_move = self.to_move.opp();
         let now = self.compute_key();
         self.key = now;
-        self.cut = self.path_full() || (self.path_max >= self.stones && self.on_path(now));
+        self.cut = self.path.is_full() || (self.path_max >= self.stones && self.on_path(now));
     }
 
     /// A *null move*: the player to move gives the turn away without it
@@ -534,7 +528,7 @@ impl CaptureGame {
         if p == PASS
             || p >= NUM_POINTS
             || !b.is_empty(p)
-            || self.path_full()
+            || self.path.is_full()
             || self.winner().is_some()
         {
             return None;
@@ -566,7 +560,7 @@ impl CaptureGame {
     /// (for a prefetch, which needs no cut).
     #[inline]
     pub fn key_after_stone(&self, p: Point) -> u64 {
-        debug_assert!(p != PASS && self.is_legal(p) && !self.path_full());
+        debug_assert!(p != PASS && self.is_legal(p) && !self.path.is_full());
         debug_assert!(self.winner().is_none() && !self.board.captures_something(self.to_move, p));
         let mover = self.to_move;
         // `compute_key` of the state after the move: no ko ban, no pass.
@@ -583,7 +577,7 @@ impl CaptureGame {
     /// must have room.
     #[inline]
     pub fn after_pass(&self) -> (u64, bool, bool) {
-        debug_assert!(self.winner().is_none() && !self.path_full());
+        debug_assert!(self.winner().is_none() && !self.path.is_full());
         // `compute_key` of the state after the pass: no ko ban, a pass.
         let mut key = self.board.hash();
         if self.to_move.opp() == Color::White {
@@ -599,7 +593,7 @@ impl CaptureGame {
     /// Whether the path has room for one more move (a full path makes
     /// every move illegal).
     pub fn has_room(&self) -> bool {
-        !self.path_full()
+        !self.path.is_full()
     }
 
     /// Every move the player to move may make here, pass last (empty when

@@ -81,18 +81,20 @@ impl RoundAnswer for KoResult {
 
 impl Solver {
     /// Runs `solve` (which answers one question under the limits it is
-    /// given) in the two rounds of the module documentation. The answer's
-    /// nodes and time are those of both rounds.
+    /// given) in the two rounds of the module documentation, or once
+    /// when `on` is false ([`super::Options::rounds`]). The answer's nodes
+    /// and time are those of both rounds.
     pub fn in_rounds<R: RoundAnswer>(
         &mut self,
         limits: Limits,
+        on: bool,
         mut solve: impl FnMut(&mut Solver, Limits) -> R,
     ) -> R {
         let start = Instant::now();
         let (num, den) = FIRST_ROUND_SHARE;
         // In u128: no product of a u64 limit by 3 overflows there.
         let first_nodes = (u128::from(limits.nodes) * u128::from(num) / u128::from(den)) as u64;
-        if limits.nodes < MIN_ROUNDS_NODES || first_nodes == 0 {
+        if !on || limits.nodes < MIN_ROUNDS_NODES || first_nodes == 0 {
             return solve(self, limits);
         }
         let first = solve(
@@ -173,7 +175,7 @@ mod tests {
     fn run(answers: [KoResult; 2]) -> (KoResult, Vec<u64>) {
         let mut s = Solver::new(1);
         let mut asked = Vec::new();
-        let r = s.in_rounds(LIMITS, |_, l| {
+        let r = s.in_rounds(LIMITS, true, |_, l| {
             asked.push(l.nodes);
             answers[asked.len() - 1].clone()
         });
@@ -240,11 +242,18 @@ mod tests {
         for nodes in [1, MIN_ROUNDS_NODES - 1] {
             let mut asked = Vec::new();
             let small = Limits { nodes, time: None };
-            s.in_rounds(small, |_, l| {
+            s.in_rounds(small, true, |_, l| {
                 asked.push(l.nodes);
                 answer(None, None, Some(Limit::Nodes), 1)
             });
             assert_eq!(asked, [nodes]);
         }
+        // Turned off: one solve with the whole limit.
+        let mut asked = Vec::new();
+        s.in_rounds(LIMITS, false, |_, l| {
+            asked.push(l.nodes);
+            answer(None, None, Some(Limit::Nodes), 1)
+        });
+        assert_eq!(asked, [LIMITS.nodes]);
     }
 }
