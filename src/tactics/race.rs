@@ -166,7 +166,17 @@ fn race(board: &Board, target: Point, escape: usize, mut zone: Option<&mut Zone>
     let mut heads: ArrayVec<Point, MAX_NEIGHBOURS> = ArrayVec::new();
     let mut overflow = false;
     let all = zone.is_none();
+    // Blocks passed over without a walk: they cannot win (below).
+    let mut skipped = 0;
     board.for_each_atari_block(attacker, |h| {
+        // Condition 4 at its weakest, as `wins_against` asks it first
+        // (`lt + a < k + escape`, here `k = 1`, and `a` is at most the
+        // block's stones): most blocks in atari are a stone or two, and
+        // fail it before their walk (`lt < escape`).
+        if lt + board.block_size(h) <= escape {
+            skipped += 1;
+            return;
+        }
         if heads.is_empty() || all {
             // Stopping at the first stone next to T.
             let mut next_to = false;
@@ -184,6 +194,11 @@ fn race(board: &Board, target: Point, escape: usize, mut zone: Option<&mut Zone>
     if heads.is_empty() {
         return false;
     }
+    // The skipped blocks may have been next to T: when they and the
+    // listed ones could overflow the list, the blocks are listed as
+    // without the skip (every one, by T's walk, when they fit), so that
+    // the verdict is the same whichever blocks the list keeps.
+    overflow |= heads.len() + skipped > MAX_NEIGHBOURS;
     if !all || overflow {
         heads.clear();
         board.for_each_stone(t, |s| {

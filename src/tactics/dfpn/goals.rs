@@ -26,9 +26,12 @@ pub struct LifeSlot {
     pub alive: bool,
 }
 
-/// Slots of the life cache (a power of two; small enough to stay in the
-/// processor's cache).
-pub const LIFE_SLOTS: usize = 1 << 12;
+/// Slots of the life cache (a power of two). A megabyte: df-pn comes back
+/// to a node many times, and at 2¹² slots many verdicts were written over
+/// before the visit that wanted them (capture.tst, 200k nodes a problem:
+/// 2¹⁴ slots saved 12 instructions a node, 2¹⁶ 29, 2¹⁸ no more). Cleared
+/// only when the problem changes, like the other tables.
+pub const LIFE_SLOTS: usize = 1 << 16;
 
 impl Search<'_> {
     pub fn color_of(&self, side: Winner) -> Color {
