@@ -9,7 +9,7 @@
 use super::cmd_tactics_solve::{run_solve, solve_answer, solve_request, Side};
 use super::engine::Engine;
 use super::live_gfx::write_var;
-use super::parse::Args;
+use super::parse::{self, Args};
 use super::registry::Command;
 use crate::go::board::{Board, PASS};
 use crate::go::handicap::sort_gtp;
@@ -104,11 +104,7 @@ fn gfx_solve(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
 
 fn live_gfx(engine: &mut Engine, args: &mut Args) -> Result<String, String> {
     if let Some(s) = args.opt_string() {
-        let on = match s {
-            "on" => true,
-            "off" => false,
-            _ => return Err("unknown setting (on or off)".into()),
-        };
+        let on = parse::on_off(s).ok_or("unknown setting (on or off)")?;
         args.finish()?;
         engine.live_gfx = on;
     }

@@ -330,7 +330,7 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
             }
             "nodes" => limits.nodes = node_count(value)?,
             "time" => limits.time = Some(seconds(value)?),
-            "rounds" => rounds = Some(on_off(value)?),
+            "rounds" => rounds = Some(rounds_switch(value)?),
             "escape" => {
                 let libs = parse::uint(value)?;
                 if libs == 0 {
@@ -354,13 +354,9 @@ pub(super) fn solve_request(engine: &mut Engine, args: &mut Args) -> Result<Solv
     })
 }
 
-/// `on` or `off` (`rounds=`).
-fn on_off(v: &str) -> Result<bool, String> {
-    match v {
-        "on" => Ok(true),
-        "off" => Ok(false),
-        _ => Err("rounds is on or off".into()),
-    }
+/// `rounds=on|off`.
+fn rounds_switch(v: &str) -> Result<bool, String> {
+    parse::on_off(v).ok_or_else(|| "rounds is on or off".into())
 }
 
 /// Solves a request; `live` shows the search on stderr as it runs.
@@ -488,7 +484,7 @@ fn solver_limits(engine: &mut Engine, args: &mut Args) -> Result<String, String>
                     _ => return Err("forced is on, off or split".into()),
                 }
             }
-            "rounds" => rounds = on_off(value)?,
+            "rounds" => rounds = rounds_switch(value)?,
             _ => return Err(parse::SYNTAX_ERROR.into()),
         }
     }

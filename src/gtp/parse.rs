@@ -281,6 +281,17 @@ pub fn boolean(s: &str) -> Result<bool, String> {
     whole(alt((yes, no)), s).ok_or_else(|| NOT_A_BOOLEAN.to_owned())
 }
 
+/// `on` or `off`, the switches of tesuji's own settings
+/// (`tesuji-live_gfx`, `rounds=`); `None` otherwise, so that each command
+/// names its setting in its error.
+pub fn on_off(s: &str) -> Option<bool> {
+    match s {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
 /// Reads a command's arguments in order. A missing argument is
 /// `syntax error`, a malformed one the entity parser's message. A failed read
 /// does not advance, so a handler may try another type on the same token.

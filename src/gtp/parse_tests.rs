@@ -302,6 +302,14 @@ fn booleans() {
 }
 
 #[test]
+fn on_off_switches() {
+    assert_eq!((on_off("on"), on_off("off")), (Some(true), Some(false)));
+    for s in ["", "ON", "Off", "1", "true", "onn", " on"] {
+        assert_eq!(on_off(s), None, "{s:?}");
+    }
+}
+
+#[test]
 fn args_read_in_order() {
     let raw = strings(&["b", "D4", "6.5", "-2", "7", "1", "name", "rest"]);
     let mut args = Args::new(&raw);
