@@ -58,8 +58,29 @@
 //! the actual path: the positions of the transferred proof must not repeat
 //! a position of the path, since the rules would end such a line for the
 //! defender. For an attacker's proof this is checked like a stored capture
-//! of df-pn (`capture_usable`, with the least stone counts of the proof);
-//! for the defender's a repetition only helps the defender.
+//! of df-pn (`capture_usable`), with the least stone counts of the
+//! *transferred* positions ([`Transfer`]), not the proof's own:
+//!
+//! * every transferred position holds the defender's extra stone of the
+//!   move being transferred (never captured: a block the attacker's moves
+//!   capture was read whole, or has too many liberties), so the
+//!   defender's least count is one more than the proof's;
+//! * the attacker's blocks that the extra stones could capture (outside
+//!   the zone, no liberty in it, at most as many liberties as there are
+//!   extra stones on a line) may be missing from a transferred position,
+//!   so the attacker's least count is the proof's less their stones.
+//!   Without that allowance such a position has fewer attacker stones than
+//!   the bound says, and could repeat a state of the path that the check
+//!   let through: a state from before the attacker built that block and
+//!   captured defender stones that the extra stones put back. On the
+//!   current path only the blocks with a stone played since the first
+//!   state the check scans need it (a state that holds all of a block's
+//!   stones never equals a position without them, and the extra stones
+//!   never go on the block's points while it stands), which
+//!   [`Search::transfer_usable`] looks up on the line; a bound stored
+//!   for other paths ([`Transfer::min`]) takes every such block off.
+//!
+//! For the defender's proofs a repetition only helps the defender.
 //!
 //! The proof check (`tests/tactics_proof_check.rs`) compares every answer
 //! of the searches built on this with exhaustive search.
@@ -67,7 +88,7 @@
 use super::ghi::{capture_usable, Bound};
 use super::search::Search;
 use super::threats::Proof;
-use crate::go::board::{Board, Point};
+use crate::go::board::{Board, Point, PASS};
 use crate::tactics::life;
 use crate::tactics::rules::Winner;
 use crate::tactics::zone::Zone;
@@ -107,7 +128,7 @@ impl Search<'_> {
     /// captured by them. A block with fewer, next to a stone of the
     /// opponent that the proof read, could be, and would give that stone's
     /// block liberties: it joins the zone with its liberties.
-    pub fn pruning_zone(&self, prover: Winner, p: &Proof) -> Zone {
+    pub fn pruning_zone(&self, prover: Winner, p: &Proof) -> Transfer {
         let b = self.game.board();
         let pc = self.color_of(prover);
         let d = p.nulls as usize + 1;
@@ -133,18 +154,161 @@ impl Search<'_> {
                 }
             }
         }
-        z
+        let mut t = Transfer {
+            zone: z,
+            min: p.min,
+            base: p.min,
+            removable: Zone::new(),
+        };
+        if prover == Winner::Attacker {
+            // Every transferred position holds the defender's extra stone
+            // of the move itself, which the proof never captures (see
+            // above).
+            let o = pc.opp().index();
+            t.base[o] = t.base[o].saturating_add(1);
+            // The attacker's blocks that extra stones could capture: few
+            // liberties, none of them in the zone (a liberty in the zone
+            // stays empty: a move there reads the block whole) and no
+            // stone either (a block with one was read whole).
+            let mut lost = 0;
+            let mut take = |q: Point| {
+                if !t.zone.contains(q) && !touches_zone(b, q, &t.zone) {
+                    lost += b.block_size(q);
+                    t.removable.add_block(b, q);
+                }
+            };
+            if d == 1 {
+                // The usual case at low orders: the board keeps its blocks
+                // in atari, so the board need not be looked over.
+                b.for_each_atari_block(pc, &mut take);
+            } else {
+                let size = b.size();
+                for row in 0..size {
+                    for col in 0..size {
+                        let q = Board::point_at(col, row);
+                        if b.color_at(q) == Some(pc) && b.block(q) == q && b.libs(q) <= d {
+                            take(q);
+                        }
+                    }
+                }
+            }
+            t.min = t.base;
+            let i = pc.index();
+            t.min[i] = t.min[i].saturating_sub(lost as u16);
+        }
+        t
     }
 
-    /// Whether the zone of an attacker's proof found at the null move of
-    /// the current node may be transferred on this path (see the module
-    /// documentation): the current node's ancestors must not hold a
-    /// position the transferred proof could repeat.
-    pub fn zone_usable(&self, prover: Winner, p: &Proof) -> bool {
+    /// Whether the proof `t` transfers may be transferred on this path:
+    /// [`Search::zone_usable`] with the least counts of the transferred
+    /// positions, where only the attacker's removable blocks (see the
+    /// module documentation) that could be missing from a state of the
+    /// path count: a state that holds a block's stones, all of them there
+    /// since, never equals a transferred position without it. A block
+    /// whose stones were all played before the first state the check
+    /// scans (the target has not grown since) is in every such state.
+    pub fn transfer_usable(&self, prover: Winner, t: &Transfer) -> bool {
         if prover == Winner::Defender {
             return true;
         }
         let (me, path) = self.anc.split_last().expect("the node is on the stack");
-        capture_usable(&Bound::all(p.min), me, path)
+        let mut min = t.base;
+        if !t.removable.is_empty() {
+            // The first state the check scans; the move from state `j`
+            // is the path's move `j`.
+            let first = path
+                .iter()
+                .rposition(|s| s.target < me.target)
+                .map_or(0, |i| i + 1);
+            let played = self.game.path_moves().skip(first);
+            let lost = played_stones(self.game.board(), played, &t.removable);
+            let i = self.attacker.index();
+            min[i] = min[i].saturating_sub(lost as u16);
+        }
+        capture_usable(&Bound::all(min), me, path)
+    }
+
+    /// Whether a proof of `prover` whose positions have at least the
+    /// stone counts `min` may be used or transferred on this path (see
+    /// the module documentation): the current node's ancestors must not
+    /// hold a position it could repeat.
+    pub fn zone_usable(&self, prover: Winner, min: [u16; 2]) -> bool {
+        if prover == Winner::Defender {
+            return true;
+        }
+        let (me, path) = self.anc.split_last().expect("the node is on the stack");
+        capture_usable(&Bound::all(min), me, path)
+    }
+}
+
+/// The stones of the blocks of `removable` (whole blocks of board `b`)
+/// that have a stone on one of the points `played`: the blocks not all of
+/// whose stones were there before those moves.
+fn played_stones(b: &Board, played: impl Iterator<Item = Point>, removable: &Zone) -> usize {
+    let mut heads = Zone::new();
+    let mut lost = 0;
+    for m in played {
+        if m != PASS && removable.contains(m) && !heads.contains(b.block(m)) {
+            heads.insert(b.block(m));
+            lost += b.block_size(m);
+        }
+    }
+    lost
+}
+
+/// Whether the block on `q` has a liberty in `z`.
+fn touches_zone(b: &Board, q: Point, z: &Zone) -> bool {
+    let mut touches = false;
+    b.for_each_stone_while(q, |s| {
+        touches = Board::neighbors(s)
+            .into_iter()
+            .any(|n| b.is_empty(n) && z.contains(n));
+        !touches
+    });
+    touches
+}
+
+/// A threat proof found after a null move, transferred to the moves
+/// outside its zone ([`Search::pruning_zone`]).
+pub struct Transfer {
+    /// The closed zone: only moves on it need a search.
+    pub zone: Zone,
+    /// The least stone counts of the transferred proof's positions, on
+    /// every path.
+    pub min: [u16; 2],
+    /// The same before the removable blocks are taken off.
+    pub base: [u16; 2],
+    /// The stones of the attacker's blocks that the extra stones could
+    /// capture (the attacker's proofs only).
+    pub removable: Zone,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::Color;
+
+    #[test]
+    fn only_blocks_played_on_the_line_count() {
+        let mut b = Board::new(9);
+        let at = |c, r| Board::point_at(c, r);
+        // Two white blocks: a pair and a lone stone, both removable.
+        for p in [at(0, 0), at(1, 0), at(5, 5)] {
+            b.play(Color::White, p);
+        }
+        let mut removable = Zone::new();
+        removable.add_block(&b, at(0, 0));
+        removable.add_block(&b, at(5, 5));
+        // Nothing of theirs played on the line: no state lacks them.
+        assert_eq!(
+            played_stones(&b, [at(3, 3), PASS].into_iter(), &removable),
+            0
+        );
+        // One stone of the pair played (twice): the pair counts, once.
+        let line = [at(1, 0), at(3, 3), at(1, 0)];
+        assert_eq!(played_stones(&b, line.into_iter(), &removable), 2);
+        // Both blocks.
+        let line = [at(0, 0), at(5, 5)];
+        assert_eq!(played_stones(&b, line.into_iter(), &removable), 3);
     }
 }

@@ -188,7 +188,7 @@ impl Search<'_> {
                     self.stats.threat_cache_hits += 1;
                     return None;
                 }
-                Some(p) if self.zone_usable(prover, &p) => {
+                Some(p) if self.zone_usable(prover, p.min) => {
                     self.stats.threat_cache_hits += 1;
                     return Some(p);
                 }
@@ -334,14 +334,15 @@ impl Search<'_> {
         };
         self.undo();
         let null = null?;
-        if !self.zone_usable(prover, &null) {
+        let transfer = self.pruning_zone(prover, &null);
+        if !self.transfer_usable(prover, &transfer) {
             return None;
         }
-        let mut cands_zone = self.pruning_zone(prover, &null);
+        let mut cands_zone = transfer.zone;
         self.node_reads(prover, &mut cands_zone);
         let mut proof = Proof {
             zone: cands_zone,
-            min: min2(here, null.min),
+            min: min2(here, transfer.min),
             flags: ko | null.flags,
             nulls: null.nulls + 1,
         };
@@ -406,9 +407,10 @@ impl Search<'_> {
         let order = self.order;
         if self.follows(opp) {
             if let Some(p) = self.threat_after_null(order - 1) {
-                if self.zone_usable(opp, &p) {
+                let transfer = self.pruning_zone(opp, &p);
+                if self.transfer_usable(opp, &transfer) {
                     self.moves.clear();
-                    let mut zone = self.pruning_zone(opp, &p);
+                    let mut zone = transfer.zone;
                     self.node_reads(opp, &mut zone);
                     for q in zone.iter() {
                         if self.game.board().is_empty(q) && self.game.is_legal(q) {
@@ -431,7 +433,7 @@ impl Search<'_> {
                     );
                     let mut c = Child::new(NO_MOVE, 0, INF, u16::MAX);
                     c.flags = p.flags;
-                    c.min = Bound::all(p.min);
+                    c.min = Bound::all(transfer.min);
                     return Some(c);
                 }
             }
