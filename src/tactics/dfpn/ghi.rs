@@ -43,9 +43,9 @@
 //! child's class and counts with the child's bound; a capture from the
 //! table brings its stored bound. The classes are absolute (colour to move),
 //! not relative to the root, so a bound needs no change when it is joined
-//! into a parent's. Where only a bound without classes is known (a threat
-//! proof of λ-df-pn, `threats`), it is put into every class, which is what
-//! the check was before classes were kept.
+//! into a parent's. A threat proof of λ-df-pn (`threats`) keeps the same
+//! bound, its root included; transferred to moves outside its zone it is
+//! shifted by what the transfer changes (`pruning`).
 //!
 //! # The check ([`capture_usable`])
 //!
@@ -146,6 +146,15 @@ impl Bound {
         for (a, b) in self.0.iter_mut().zip(other.0) {
             a[0] = a[0].min(b[0]);
             a[1] = a[1].min(b[1]);
+        }
+        self
+    }
+
+    /// This bound with colour `i`'s least count raised by `up` and lowered
+    /// by `down` (saturating) in every class that has positions.
+    pub fn shifted(mut self, i: usize, up: u16, down: u16) -> Bound {
+        for c in self.0.iter_mut().filter(|c| **c != [u16::MAX; 2]) {
+            c[i] = c[i].saturating_add(up).saturating_sub(down);
         }
         self
     }

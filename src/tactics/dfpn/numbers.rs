@@ -490,10 +490,6 @@ pub fn scan(children: &[Child]) -> Scan {
     scan_scalar(children)
 }
 
-pub fn min2(a: [u16; 2], b: [u16; 2]) -> [u16; 2] {
-    [a[0].min(b[0]), a[1].min(b[1])]
-}
-
 /// What the heuristic knows of a move, measured on the board after it.
 pub struct Features {
     /// The attacker made the move.

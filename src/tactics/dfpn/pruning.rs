@@ -164,8 +164,7 @@ impl Search<'_> {
             // Every transferred position holds the defender's extra stone
             // of the move itself, which the proof never captures (see
             // above).
-            let o = pc.opp().index();
-            t.base[o] = t.base[o].saturating_add(1);
+            t.base = t.base.shifted(pc.opp().index(), 1, 0);
             // The attacker's blocks that extra stones could capture: few
             // liberties, none of them in the zone (a liberty in the zone
             // stays empty: a move there reads the block whole) and no
@@ -192,9 +191,7 @@ impl Search<'_> {
                     }
                 }
             }
-            t.min = t.base;
-            let i = pc.index();
-            t.min[i] = t.min[i].saturating_sub(lost as u16);
+            t.min = t.base.shifted(pc.index(), 0, lost as u16);
         }
         t
     }
@@ -222,22 +219,21 @@ impl Search<'_> {
                 .map_or(0, |i| i + 1);
             let played = self.game.path_moves().skip(first);
             let lost = played_stones(self.game.board(), played, &t.removable);
-            let i = self.attacker.index();
-            min[i] = min[i].saturating_sub(lost as u16);
+            min = min.shifted(self.attacker.index(), 0, lost as u16);
         }
-        capture_usable(&Bound::all(min), me, path)
+        capture_usable(&min, me, path)
     }
 
     /// Whether a proof of `prover` whose positions have at least the
     /// stone counts `min` may be used or transferred on this path (see
     /// the module documentation): the current node's ancestors must not
     /// hold a position it could repeat.
-    pub fn zone_usable(&self, prover: Winner, min: [u16; 2]) -> bool {
+    pub fn zone_usable(&self, prover: Winner, min: &Bound) -> bool {
         if prover == Winner::Defender {
             return true;
         }
         let (me, path) = self.anc.split_last().expect("the node is on the stack");
-        capture_usable(&Bound::all(min), me, path)
+        capture_usable(min, me, path)
     }
 }
 
@@ -273,11 +269,11 @@ fn touches_zone(b: &Board, q: Point, z: &Zone) -> bool {
 pub struct Transfer {
     /// The closed zone: only moves on it need a search.
     pub zone: Zone,
-    /// The least stone counts of the transferred proof's positions, on
-    /// every path.
-    pub min: [u16; 2],
+    /// The least stone counts of the transferred proof's positions per
+    /// class, on every path.
+    pub min: Bound,
     /// The same before the removable blocks are taken off.
-    pub base: [u16; 2],
+    pub base: Bound,
     /// The stones of the attacker's blocks that the extra stones could
     /// capture (the attacker's proofs only).
     pub removable: Zone,

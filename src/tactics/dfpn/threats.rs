@@ -24,19 +24,19 @@
 
 use super::candidates::Cands;
 use super::ghi::{self, Bound};
-use super::numbers::{min2, Child, INF, NO_MOVE};
+use super::numbers::{Child, INF, NO_MOVE};
 use super::search::Search;
-use super::tt::{KO, NO_MIN, REL};
+use super::tt::{KO, REL};
 use crate::go::board::{Board, Point, PASS};
 use crate::tactics::rules::{Step, Winner};
 use crate::tactics::zone::Zone;
 
 /// A threat proof: what it read, the least stone counts of its positions
-/// (its root included) and whether it met a ko ban.
+/// per class (its root included; see `ghi`) and whether it met a ko ban.
 #[derive(Clone, Copy, Debug)]
 pub struct Proof {
     pub zone: Zone,
-    pub min: [u16; 2],
+    pub min: Bound,
     pub flags: u8,
     /// Most null moves on any line of the proof.
     pub nulls: u8,
@@ -71,8 +71,9 @@ fn order_salt(prover: Winner, order: u8) -> u64 {
 }
 
 impl Search<'_> {
-    fn counts_now(&self) -> [u16; 2] {
-        self.anc.last().map_or(NO_MIN, |a| a.counts)
+    /// The bound of the current position alone (its counts in its class).
+    fn bound_now(&self) -> Bound {
+        self.anc.last().map_or(Bound::NONE, Bound::at)
     }
 
     fn ko_flag(&self) -> u8 {
@@ -188,7 +189,7 @@ impl Search<'_> {
                     self.stats.threat_cache_hits += 1;
                     return None;
                 }
-                Some(p) if self.zone_usable(prover, p.min) => {
+                Some(p) if self.zone_usable(prover, &p.min) => {
                     self.stats.threat_cache_hits += 1;
                     return Some(p);
                 }
@@ -223,7 +224,7 @@ impl Search<'_> {
         }
         let mut base = Zone::new();
         self.node_reads(prover, &mut base);
-        let here = self.counts_now();
+        let here = self.bound_now();
         let ko = self.ko_flag();
         let mut cands = Cands::new();
         self.goal_moves(prover, &mut cands);
@@ -269,7 +270,7 @@ impl Search<'_> {
                     zone.union(&p.zone);
                     return Some(Proof {
                         zone,
-                        min: min2(here, p.min),
+                        min: here.join(p.min),
                         flags: ko | p.flags,
                         nulls: p.nulls,
                     });
@@ -294,7 +295,7 @@ impl Search<'_> {
             self.goal_reads(prover, &mut zone);
             return Some(Some(Proof {
                 zone,
-                min: self.counts_now(),
+                min: self.bound_now(),
                 flags: 0,
                 nulls: 0,
             }));
@@ -321,7 +322,7 @@ impl Search<'_> {
         if let Some(end) = self.threat_node_start(prover, depth) {
             return end;
         }
-        let here = self.counts_now();
+        let here = self.bound_now();
         let ko = self.ko_flag();
         // The threat: P wins if O does nothing.
         if !self.play_null() {
@@ -340,16 +341,21 @@ impl Search<'_> {
         }
         let mut cands_zone = transfer.zone;
         self.node_reads(prover, &mut cands_zone);
+        // The proof's positions: the node, those of O's moves outside the
+        // zone (transferred), and those below O's pass (the null move's
+        // proof as it is).
         let mut proof = Proof {
             zone: cands_zone,
-            min: min2(here, transfer.min),
+            min: here.join(transfer.min).join(null.min),
             flags: ko | null.flags,
             nulls: null.nulls + 1,
         };
         // O's pass is the null move but for the pass count: it loses the
-        // same way unless it ends the game at once.
+        // same way unless it ends the game at once. Its position, in the
+        // pass class, is one of the proof's.
         if self.play(PASS) {
             let over = self.game.winner().is_some();
+            proof.min = proof.min.join(self.bound_now());
             self.undo();
             if over {
                 return None;
@@ -374,7 +380,7 @@ impl Search<'_> {
                 self.undo();
                 let p = r?;
                 proof.zone.union(&p.zone);
-                proof.min = min2(proof.min, p.min);
+                proof.min = proof.min.join(p.min);
                 proof.flags |= p.flags;
                 proof.nulls = proof.nulls.max(p.nulls);
             }
@@ -433,7 +439,7 @@ impl Search<'_> {
                     );
                     let mut c = Child::new(NO_MOVE, 0, INF, u16::MAX);
                     c.flags = p.flags;
-                    c.min = Bound::all(transfer.min);
+                    c.min = transfer.min;
                     return Some(c);
                 }
             }
