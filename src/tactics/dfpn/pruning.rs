@@ -65,9 +65,9 @@
 //!   move being transferred (never captured: a block the attacker's moves
 //!   capture was read whole, or has too many liberties), so the
 //!   defender's least count is one more than the proof's;
-//! * the attacker's blocks that the extra stones could capture (outside
-//!   the zone, no liberty in it, at most as many liberties as there are
-//!   extra stones on a line) may be missing from a transferred position,
+//! * the attacker's blocks that the extra stones could capture (no stone
+//!   in the zone, at most as many liberties as there are extra stones on
+//!   a line) may be missing from a transferred position,
 //!   so the attacker's least count is the proof's less their stones.
 //!   Without that allowance such a position has fewer attacker stones than
 //!   the bound says, and could repeat a state of the path that the check
@@ -166,12 +166,15 @@ impl Search<'_> {
             // above).
             t.base = t.base.shifted(pc.opp().index(), 1, 0);
             // The attacker's blocks that extra stones could capture: few
-            // liberties, none of them in the zone (a liberty in the zone
-            // stays empty: a move there reads the block whole) and no
-            // stone either (a block with one was read whole).
+            // liberties and no stone in the zone (a block with one was
+            // read whole at some node of the proof, its liberties with it,
+            // and the extra stones of this transfer go elsewhere; those of
+            // a transfer further down are that transfer's to count). A
+            // liberty in the zone does not keep a block safe: an extra
+            // stone of a transfer further down may go there.
             let mut lost = 0;
             let mut take = |q: Point| {
-                if !t.zone.contains(q) && !touches_zone(b, q, &t.zone) {
+                if !t.zone.contains(q) {
                     lost += b.block_size(q);
                     t.removable.add_block(b, q);
                 }
@@ -250,18 +253,6 @@ fn played_stones(b: &Board, played: impl Iterator<Item = Point>, removable: &Zon
         }
     }
     lost
-}
-
-/// Whether the block on `q` has a liberty in `z`.
-fn touches_zone(b: &Board, q: Point, z: &Zone) -> bool {
-    let mut touches = false;
-    b.for_each_stone_while(q, |s| {
-        touches = Board::neighbors(s)
-            .into_iter()
-            .any(|n| b.is_empty(n) && z.contains(n));
-        !touches
-    });
-    touches
 }
 
 /// A threat proof found after a null move, transferred to the moves
