@@ -206,15 +206,32 @@ impl Search<'_> {
         r
     }
 
-    /// Plays the prover's move `m` when it is legal, and returns `base`
-    /// with what the move reads; the caller takes the move back.
-    fn play_reading(&mut self, m: Point, base: &Zone) -> Option<Zone> {
-        if !self.game.is_legal(m) {
-            return None;
-        }
+    /// Plays the prover's move `m` when it is legal; the caller takes the
+    /// move back. What the move reads is not gathered here: most moves
+    /// tried do not win, and only a win needs its zone
+    /// ([`Search::move_zone`], asked once the move is taken back).
+    fn play_tried(&mut self, m: Point) -> bool {
+        self.game.is_legal(m) && self.play(m)
+    }
+
+    /// `base` with what the current player's move `m` reads here
+    /// ([`Zone::add_move`], which reads the position before the move).
+    /// Asked after the move was taken back, of the same position, so it
+    /// is the zone gathering it before playing would have given.
+    fn move_zone(&self, m: Point, base: &Zone) -> Zone {
         let mut zone = *base;
         zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
-        self.play(m).then_some(zone)
+        zone
+    }
+
+    /// The goal's reads of the current position (the prover's move just
+    /// played), for a zone completed once the move is taken back: every
+    /// read only adds points, so the order of the two makes no
+    /// difference.
+    fn goal_zone(&self, prover: Winner) -> Zone {
+        let mut reads = Zone::new();
+        self.goal_reads(prover, &mut reads);
+        reads
     }
 
     fn threat_or_search(&mut self, prover: Winner, order: u8, depth: u32) -> Option<Proof> {
@@ -228,15 +245,14 @@ impl Search<'_> {
         let mut cands = Cands::new();
         self.goal_moves(prover, &mut cands);
         for &m in &cands {
-            let Some(mut zone) = self.play_reading(m, &base) else {
+            if !self.play_tried(m) {
                 continue;
-            };
-            let won = self.goal(prover);
-            if won {
-                self.goal_reads(prover, &mut zone);
             }
+            let won = self.goal(prover).then(|| self.goal_zone(prover));
             self.undo();
-            if won {
+            if let Some(reads) = won {
+                let mut zone = self.move_zone(m, &base);
+                zone.union(&reads);
                 return Some(Proof {
                     zone,
                     min: here,
@@ -248,14 +264,16 @@ impl Search<'_> {
         for k in 1..=order {
             self.threat_moves(prover, k, &mut cands);
             for &m in &cands {
-                let Some(mut zone) = self.play_reading(m, &base) else {
+                if !self.play_tried(m) {
                     continue;
-                };
+                }
                 // A threat move may reach the goal at once where the goal
                 // moves did not list it (life is not only a liberty away).
                 if self.goal(prover) {
-                    self.goal_reads(prover, &mut zone);
+                    let reads = self.goal_zone(prover);
                     self.undo();
+                    let mut zone = self.move_zone(m, &base);
+                    zone.union(&reads);
                     return Some(Proof {
                         zone,
                         min: here,
@@ -266,6 +284,7 @@ impl Search<'_> {
                 let r = self.threat_and(prover, k, depth + 1);
                 self.undo();
                 if let Some(p) = r {
+                    let mut zone = self.move_zone(m, &base);
                     zone.union(&p.zone);
                     return Some(Proof {
                         zone,
@@ -363,10 +382,7 @@ impl Search<'_> {
                 if !self.game.board().is_empty(q) || self.is_target_liberty(q) != first {
                     continue;
                 }
-                proof
-                    .zone
-                    .add_move(self.game.board(), q, self.game.to_move(), self.soft_libs);
-                if !self.game.is_legal(q) || !self.play(q) {
+                if !self.play_tried(q) {
                     continue;
                 }
                 let r = self.threat_or(prover, order, depth + 1);
@@ -376,6 +392,18 @@ impl Search<'_> {
                 proof.min = min2(proof.min, p.min);
                 proof.flags |= p.flags;
                 proof.nulls = proof.nulls.max(p.nulls);
+            }
+        }
+        // Every reply lost. What each reply examined (played, or found
+        // illegal) read, gathered only now that the proof stands (one
+        // refutation ends most of these nodes): each reply was taken back,
+        // so this is the position they were read in.
+        let b = self.game.board();
+        for q in cands_zone.iter() {
+            if b.is_empty(q) {
+                proof
+                    .zone
+                    .add_move(b, q, self.game.to_move(), self.soft_libs);
             }
         }
         Some(proof)
