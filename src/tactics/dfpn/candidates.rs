@@ -34,7 +34,7 @@
 //! true.
 
 use super::search::Search;
-use crate::go::board::{Board, Point};
+use crate::go::board::{Board, Point, PASS};
 use crate::tactics::rules::Winner;
 use crate::tactics::zone::Zone;
 use arrayvec::ArrayVec;
@@ -107,6 +107,9 @@ impl Search<'_> {
     /// most `max_libs` liberties: the defender captures or ataris there.
     fn neighbour_block_libs(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
         let b = self.game.board();
+        if max_libs == 1 && self.atari_neighbour_lib(out, seen) {
+            return;
+        }
         self.weak_neighbours(max_libs, |n| {
             b.for_each_stone(n, |s| {
                 for l in Board::neighbors(s) {
@@ -116,6 +119,46 @@ impl Search<'_> {
                 }
             });
         });
+    }
+
+    /// [`Search::neighbour_block_libs`] with `max_libs` 1, the defender's
+    /// goal moves at nearly every node of its threat searches, without the
+    /// walk over the target's stones (a large target has many) when the
+    /// board's set of blocks in atari settles it: no attacker block in
+    /// atari touches the target (nothing to push), or one does (its one
+    /// liberty, all that the walk would push). With two or more the walk
+    /// decides their order; returns false, and the caller walks.
+    fn atari_neighbour_lib(&self, out: &mut Cands, seen: &mut Zone) -> bool {
+        let b = self.game.board();
+        if !self.target_on() {
+            return true;
+        }
+        let defender = self.attacker.opp();
+        let target = b.block(self.target);
+        let mut found = PASS;
+        let mut many = false;
+        b.for_each_atari_block(self.attacker, |h| {
+            let mut touches = false;
+            b.for_each_stone_while(h, |s| {
+                touches = Board::neighbors(s)
+                    .iter()
+                    .any(|&n| b.color_at(n) == Some(defender) && b.block(n) == target);
+                !touches
+            });
+            if touches {
+                many |= found != PASS;
+                found = h;
+            }
+        });
+        if many {
+            return false;
+        }
+        if found != PASS {
+            if let Some(l) = b.first_liberty(found) {
+                Self::push_unique(out, seen, l);
+            }
+        }
+        true
     }
 
     /// For the attacker: the liberties of its blocks next to the target
