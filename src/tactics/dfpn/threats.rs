@@ -214,14 +214,34 @@ impl Search<'_> {
         self.game.is_legal(m) && self.play(m)
     }
 
-    /// `base` with what the current player's move `m` reads here
-    /// ([`Zone::add_move`], which reads the position before the move).
-    /// Asked after the move was taken back, of the same position, so it
-    /// is the zone gathering it before playing would have given.
-    fn move_zone(&self, m: Point, base: &Zone) -> Zone {
-        let mut zone = *base;
-        zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
+    /// What the current node reads ([`Search::node_reads`]) and what the
+    /// current player's move `m` reads here ([`Zone::add_move`], which
+    /// reads the position before the move). Asked only for a move that
+    /// won, after it was taken back: the same position, so the zone that
+    /// gathering both before playing would have given; the target's block,
+    /// read by the node, is not walked again for the move.
+    fn move_zone(&self, prover: Winner, m: Point) -> Zone {
+        let mut zone = Zone::new();
+        self.node_reads(prover, &mut zone);
+        let b = self.game.board();
+        zone.add_move_known(
+            b,
+            m,
+            self.game.to_move(),
+            self.soft_libs,
+            self.target_head(),
+        );
         zone
+    }
+
+    /// The head of the target's block while it stands (the block
+    /// [`Search::node_reads`] adds), `PASS` otherwise.
+    fn target_head(&self) -> Point {
+        if self.target_on() {
+            self.game.board().block(self.target)
+        } else {
+            PASS
+        }
     }
 
     /// The goal's reads of the current position (the prover's move just
@@ -238,8 +258,6 @@ impl Search<'_> {
         if let Some(end) = self.threat_node_start(prover, depth) {
             return end;
         }
-        let mut base = Zone::new();
-        self.node_reads(prover, &mut base);
         let here = self.counts_now();
         let ko = self.ko_flag();
         let mut cands = Cands::new();
@@ -251,7 +269,7 @@ impl Search<'_> {
             let won = self.goal(prover).then(|| self.goal_zone(prover));
             self.undo();
             if let Some(reads) = won {
-                let mut zone = self.move_zone(m, &base);
+                let mut zone = self.move_zone(prover, m);
                 zone.union(&reads);
                 return Some(Proof {
                     zone,
@@ -272,7 +290,7 @@ impl Search<'_> {
                 if self.goal(prover) {
                     let reads = self.goal_zone(prover);
                     self.undo();
-                    let mut zone = self.move_zone(m, &base);
+                    let mut zone = self.move_zone(prover, m);
                     zone.union(&reads);
                     return Some(Proof {
                         zone,
@@ -284,7 +302,7 @@ impl Search<'_> {
                 let r = self.threat_and(prover, k, depth + 1);
                 self.undo();
                 if let Some(p) = r {
-                    let mut zone = self.move_zone(m, &base);
+                    let mut zone = self.move_zone(prover, m);
                     zone.union(&p.zone);
                     return Some(Proof {
                         zone,
@@ -397,13 +415,15 @@ impl Search<'_> {
         // Every reply lost. What each reply examined (played, or found
         // illegal) read, gathered only now that the proof stands (one
         // refutation ends most of these nodes): each reply was taken back,
-        // so this is the position they were read in.
+        // so this is the position they were read in. The zone holds the
+        // target's block already (`node_reads` above).
         let b = self.game.board();
+        let known = self.target_head();
         for q in cands_zone.iter() {
             if b.is_empty(q) {
                 proof
                     .zone
-                    .add_move(b, q, self.game.to_move(), self.soft_libs);
+                    .add_move_known(b, q, self.game.to_move(), self.soft_libs, known);
             }
         }
         Some(proof)
