@@ -107,7 +107,8 @@ impl Search<'_> {
     /// most `max_libs` liberties: the defender captures or ataris there.
     fn neighbour_block_libs(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
         let b = self.game.board();
-        if max_libs == 1 && self.atari_neighbour_lib(out, seen) {
+        if max_libs == 1 {
+            self.atari_neighbour_libs(out, seen);
             return;
         }
         self.weak_neighbours(max_libs, |n| {
@@ -122,21 +123,22 @@ impl Search<'_> {
     }
 
     /// [`Search::neighbour_block_libs`] with `max_libs` 1, the defender's
-    /// goal moves at nearly every node of its threat searches, without the
-    /// walk over the target's stones (a large target has many) when the
-    /// board's set of blocks in atari settles it: no attacker block in
-    /// atari touches the target (nothing to push), or one does (its one
-    /// liberty, all that the walk would push). With two or more the walk
-    /// decides their order; returns false, and the caller walks.
-    fn atari_neighbour_lib(&self, out: &mut Cands, seen: &mut Zone) -> bool {
+    /// goal moves at nearly every node of its threat searches: the one
+    /// liberty of each attacker block in atari next to the target, in the
+    /// order a walk over the target's stones meets them. The board's set
+    /// of blocks in atari says how many there are: none pushes nothing,
+    /// one its liberty, without the walk (a large target has many
+    /// stones); with more the walk still gives their order, but stops
+    /// once it has met them all.
+    fn atari_neighbour_libs(&self, out: &mut Cands, seen: &mut Zone) {
         let b = self.game.board();
         if !self.target_on() {
-            return true;
+            return;
         }
         let defender = self.attacker.opp();
         let target = b.block(self.target);
         let mut found = PASS;
-        let mut many = false;
+        let mut count = 0;
         b.for_each_atari_block(self.attacker, |h| {
             let mut touches = false;
             b.for_each_stone_while(h, |s| {
@@ -146,19 +148,36 @@ impl Search<'_> {
                 !touches
             });
             if touches {
-                many |= found != PASS;
+                count += 1;
                 found = h;
             }
         });
-        if many {
-            return false;
-        }
-        if found != PASS {
-            if let Some(l) = b.first_liberty(found) {
+        let mut push_lib = |h: Point| {
+            if let Some(l) = b.first_liberty(h) {
                 Self::push_unique(out, seen, l);
             }
+        };
+        match count {
+            0 => {}
+            1 => push_lib(found),
+            _ => {
+                let mut done = Zone::new();
+                let mut met = 0;
+                b.for_each_stone_while(self.target, |q| {
+                    for n in Board::neighbors(q) {
+                        if b.color_at(n) == Some(self.attacker)
+                            && b.libs(n) == 1
+                            && !done.contains(b.block(n))
+                        {
+                            done.insert(b.block(n));
+                            met += 1;
+                            push_lib(n);
+                        }
+                    }
+                    met < count
+                });
+            }
         }
-        true
     }
 
     /// For the attacker: the liberties of its blocks next to the target
