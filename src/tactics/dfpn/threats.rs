@@ -206,12 +206,12 @@ impl Search<'_> {
         r
     }
 
-    /// Plays the prover's move `m` when it is legal; the caller takes the
-    /// move back. What the move reads is not gathered here: most moves
-    /// tried do not win, and only a win needs its zone
-    /// ([`Search::move_zone`], asked once the move is taken back).
+    /// Plays `m` when it is legal; the caller takes the move back. What a
+    /// prover's move reads is not gathered here: most moves tried do not
+    /// win, and only a win needs its zone ([`Search::move_zone`], asked
+    /// once the move is taken back).
     fn play_tried(&mut self, m: Point) -> bool {
-        self.game.is_legal(m) && self.play(m)
+        self.play_if_legal(m)
     }
 
     /// What the current node reads ([`Search::node_reads`]) and what the
@@ -504,7 +504,7 @@ impl Search<'_> {
             }
             self.moves.clear();
             for &m in &cands {
-                if !self.game.is_legal(m) || !self.play(m) {
+                if !self.play_tried(m) {
                     continue;
                 }
                 let keep = self.game.winner().is_some()
