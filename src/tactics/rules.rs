@@ -413,6 +413,20 @@ impl CaptureGame {
         self.step(p, false)
     }
 
+    /// [`Self::play`] of a move that [`Self::is_legal`] has just approved
+    /// in this very position: the other checks of [`Self::play`], not that
+    /// one again (the threat searches ask it of every move they try, to
+    /// read an illegal move's point too).
+    #[inline]
+    pub fn play_approved(&mut self, p: Point) -> Step {
+        debug_assert!(self.is_legal(p), "play_approved of an illegal move");
+        if self.winner().is_some() || self.path.is_full() {
+            return Step::Illegal;
+        }
+        self.step_legal(p, false);
+        Step::Played
+    }
+
     /// [`Self::play`], or with `null` the null move.
     #[inline]
     fn step(&mut self, p: Point, null: bool) -> Step {

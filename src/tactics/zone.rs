@@ -164,6 +164,21 @@ impl Zone {
     /// mover's own blocks next to it with their liberties. See
     /// `dfpn::pruning` for why this is all a proof depends on.
     pub fn add_move(&mut self, board: &Board, m: Point, mover: Color, soft_libs: usize) {
+        self.add_move_known(board, m, mover, soft_libs, PASS);
+    }
+
+    /// [`Zone::add_move`] into a zone that already holds the block whose
+    /// head is `known` ([`Zone::add_block`]; `PASS` for none), which is
+    /// not walked again: the threat searches' zones hold the target's
+    /// block, next to most of the moves they read. The same points.
+    pub fn add_move_known(
+        &mut self,
+        board: &Board,
+        m: Point,
+        mover: Color,
+        soft_libs: usize,
+        known: Point,
+    ) {
         if m == PASS {
             return;
         }
@@ -183,7 +198,7 @@ impl Zone {
             };
             if read {
                 let h = board.block(n);
-                if !added[..i].contains(&h) {
+                if h != known && !added[..i].contains(&h) {
                     added[i] = h;
                     self.add_block(board, h);
                 }
@@ -236,5 +251,16 @@ mod tests {
         let mut z = Zone::new();
         z.add_move(&b, at(2, 1), Color::White, 5);
         assert!(z.contains(at(3, 2)), "own block, read whole");
+        // A block the zone holds already is not walked again: the same
+        // points as adding the move to that zone.
+        let mut known = Zone::new();
+        known.add_block(&b, at(2, 2));
+        for m in [at(2, 1), at(1, 2), at(1, 3), at(3, 3)] {
+            let mut walked = known;
+            walked.add_move(&b, m, Color::White, 5);
+            let mut skipped = known;
+            skipped.add_move_known(&b, m, Color::White, 5, b.block(at(2, 2)));
+            assert_eq!(walked, skipped);
+        }
     }
 }

@@ -285,6 +285,22 @@ impl Search<'_> {
         true
     }
 
+    /// [`Search::play`] of `m` when it is legal: the legality asked once,
+    /// where `is_legal` then `play` asked it twice
+    /// ([`CaptureGame::play_approved`]).
+    pub(super) fn play_if_legal(&mut self, m: Point) -> bool {
+        if !self.game.is_legal(m) {
+            return false;
+        }
+        let mover = self.game.to_move();
+        let before = self.game.board().prisoners(mover);
+        if self.game.play_approved(m) != Step::Played {
+            return false;
+        }
+        self.push_anc(m, mover, before);
+        true
+    }
+
     /// [`Search::play`] of a move known to be legal here: a child of the
     /// frame being searched, generated as legal from this very position
     /// (see [`CaptureGame::play_legal`]).

@@ -207,37 +207,71 @@ impl Search<'_> {
         r
     }
 
-    /// Plays the prover's move `m` when it is legal, and returns `base`
-    /// with what the move reads; the caller takes the move back.
-    fn play_reading(&mut self, m: Point, base: &Zone) -> Option<Zone> {
-        if !self.game.is_legal(m) {
-            return None;
+    /// Plays `m` when it is legal; the caller takes the move back. What a
+    /// prover's move reads is not gathered here: most moves tried do not
+    /// win, and only a win needs its zone ([`Search::move_zone`], asked
+    /// once the move is taken back).
+    fn play_tried(&mut self, m: Point) -> bool {
+        self.play_if_legal(m)
+    }
+
+    /// What the current node reads ([`Search::node_reads`]) and what the
+    /// current player's move `m` reads here ([`Zone::add_move`], which
+    /// reads the position before the move). Asked only for a move that
+    /// won, after it was taken back: the same position, so the zone that
+    /// gathering both before playing would have given; the target's block,
+    /// read by the node, is not walked again for the move.
+    fn move_zone(&self, prover: Winner, m: Point) -> Zone {
+        let mut zone = Zone::new();
+        self.node_reads(prover, &mut zone);
+        let b = self.game.board();
+        zone.add_move_known(
+            b,
+            m,
+            self.game.to_move(),
+            self.soft_libs,
+            self.target_head(),
+        );
+        zone
+    }
+
+    /// The head of the target's block while it stands (the block
+    /// [`Search::node_reads`] adds), `PASS` otherwise.
+    fn target_head(&self) -> Point {
+        if self.target_on() {
+            self.game.board().block(self.target)
+        } else {
+            PASS
         }
-        let mut zone = *base;
-        zone.add_move(self.game.board(), m, self.game.to_move(), self.soft_libs);
-        self.play(m).then_some(zone)
+    }
+
+    /// The goal's reads of the current position (the prover's move just
+    /// played), for a zone completed once the move is taken back: every
+    /// read only adds points, so the order of the two makes no
+    /// difference.
+    fn goal_zone(&self, prover: Winner) -> Zone {
+        let mut reads = Zone::new();
+        self.goal_reads(prover, &mut reads);
+        reads
     }
 
     fn threat_or_search(&mut self, prover: Winner, order: u8, depth: u32) -> Option<Proof> {
         if let Some(end) = self.threat_node_start(prover, depth) {
             return end;
         }
-        let mut base = Zone::new();
-        self.node_reads(prover, &mut base);
         let here = self.bound_now();
         let ko = self.ko_flag();
         let mut cands = Cands::new();
         self.goal_moves(prover, &mut cands);
         for &m in &cands {
-            let Some(mut zone) = self.play_reading(m, &base) else {
+            if !self.play_tried(m) {
                 continue;
-            };
-            let won = self.goal(prover);
-            if won {
-                self.goal_reads(prover, &mut zone);
             }
+            let won = self.goal(prover).then(|| self.goal_zone(prover));
             self.undo();
-            if won {
+            if let Some(reads) = won {
+                let mut zone = self.move_zone(prover, m);
+                zone.union(&reads);
                 return Some(Proof {
                     zone,
                     min: here,
@@ -249,14 +283,16 @@ impl Search<'_> {
         for k in 1..=order {
             self.threat_moves(prover, k, &mut cands);
             for &m in &cands {
-                let Some(mut zone) = self.play_reading(m, &base) else {
+                if !self.play_tried(m) {
                     continue;
-                };
+                }
                 // A threat move may reach the goal at once where the goal
                 // moves did not list it (life is not only a liberty away).
                 if self.goal(prover) {
-                    self.goal_reads(prover, &mut zone);
+                    let reads = self.goal_zone(prover);
                     self.undo();
+                    let mut zone = self.move_zone(prover, m);
+                    zone.union(&reads);
                     return Some(Proof {
                         zone,
                         min: here,
@@ -267,6 +303,7 @@ impl Search<'_> {
                 let r = self.threat_and(prover, k, depth + 1);
                 self.undo();
                 if let Some(p) = r {
+                    let mut zone = self.move_zone(prover, m);
                     zone.union(&p.zone);
                     return Some(Proof {
                         zone,
@@ -370,10 +407,7 @@ impl Search<'_> {
                 if !self.game.board().is_empty(q) || self.is_target_liberty(q) != first {
                     continue;
                 }
-                proof
-                    .zone
-                    .add_move(self.game.board(), q, self.game.to_move(), self.soft_libs);
-                if !self.game.is_legal(q) || !self.play(q) {
+                if !self.play_tried(q) {
                     continue;
                 }
                 let r = self.threat_or(prover, order, depth + 1);
@@ -383,6 +417,20 @@ impl Search<'_> {
                 proof.min = proof.min.join(p.min);
                 proof.flags |= p.flags;
                 proof.nulls = proof.nulls.max(p.nulls);
+            }
+        }
+        // Every reply lost. What each reply examined (played, or found
+        // illegal) read, gathered only now that the proof stands (one
+        // refutation ends most of these nodes): each reply was taken back,
+        // so this is the position they were read in. The zone holds the
+        // target's block already (`node_reads` above).
+        let b = self.game.board();
+        let known = self.target_head();
+        for q in cands_zone.iter() {
+            if b.is_empty(q) {
+                proof
+                    .zone
+                    .add_move_known(b, q, self.game.to_move(), self.soft_libs, known);
             }
         }
         Some(proof)
@@ -464,7 +512,7 @@ impl Search<'_> {
             }
             self.moves.clear();
             for &m in &cands {
-                if !self.game.is_legal(m) || !self.play(m) {
+                if !self.play_tried(m) {
                     continue;
                 }
                 let keep = self.game.winner().is_some()
