@@ -276,25 +276,23 @@ impl Search<'_> {
     /// Plays `m` for the player to move and records the new position on
     /// the ancestor stack.
     pub(super) fn play(&mut self, m: Point) -> bool {
-        let mover = self.game.to_move();
-        let before = self.game.board().prisoners(mover);
-        if self.game.play(m) != Step::Played {
-            return false;
-        }
-        self.push_anc(m, mover, before);
-        true
+        self.play_by(m, |g| g.play(m))
     }
 
     /// [`Search::play`] of `m` when it is legal: the legality asked once,
     /// where `is_legal` then `play` asked it twice
     /// ([`CaptureGame::play_approved`]).
     pub(super) fn play_if_legal(&mut self, m: Point) -> bool {
-        if !self.game.is_legal(m) {
-            return false;
-        }
+        self.game.is_legal(m) && self.play_by(m, |g| g.play_approved(m))
+    }
+
+    /// Plays `m` by `step` and, when it was played, records the new
+    /// position on the ancestor stack.
+    #[inline(always)]
+    fn play_by(&mut self, m: Point, step: impl FnOnce(&mut CaptureGame) -> Step) -> bool {
         let mover = self.game.to_move();
         let before = self.game.board().prisoners(mover);
-        if self.game.play_approved(m) != Step::Played {
+        if step(&mut self.game) != Step::Played {
             return false;
         }
         self.push_anc(m, mover, before);
