@@ -208,12 +208,9 @@ impl Search<'_> {
     /// whose stones were all played before the first state the check
     /// scans (the target has not grown since) is in every such state.
     pub fn transfer_usable(&self, prover: Winner, t: &Transfer) -> bool {
-        if prover == Winner::Defender {
-            return true;
-        }
-        let (me, path) = self.anc.split_last().expect("the node is on the stack");
         let mut min = t.base;
-        if !t.removable.is_empty() {
+        if prover == Winner::Attacker && !t.removable.is_empty() {
+            let (me, path) = self.anc.split_last().expect("the node is on the stack");
             // The first state the check scans; the move from state `j`
             // is the path's move `j`.
             let first = path
@@ -224,7 +221,7 @@ impl Search<'_> {
             let lost = played_stones(self.game.board(), played, &t.removable);
             min = min.shifted(self.attacker.index(), 0, lost as u16);
         }
-        capture_usable(&min, me, path)
+        self.zone_usable(prover, &min)
     }
 
     /// Whether a proof of `prover` whose positions have at least the
