@@ -83,23 +83,57 @@ impl Search<'_> {
     }
 
     /// Calls `f` on a stone of each attacker block next to the target that
-    /// has at most `max_libs` liberties.
+    /// has at most `max_libs` liberties, in the order a walk over the
+    /// target's stones meets them.
     fn weak_neighbours(&self, max_libs: usize, mut f: impl FnMut(Point)) {
         let b = self.game.board();
         if !self.target_on() {
             return;
         }
+        // With `max_libs` 1 (the defender's goal moves at nearly every node
+        // of its threat searches) the board's set of blocks in atari says
+        // how many there are: none needs no walk, one needs none either (a
+        // large target has many stones), more stop the walk once it has
+        // met them all.
+        let mut wanted = usize::MAX;
+        if max_libs == 1 {
+            let target = b.block(self.target);
+            let defender = self.attacker.opp();
+            let mut found = PASS;
+            wanted = 0;
+            b.for_each_atari_block(self.attacker, |h| {
+                let mut touches = false;
+                b.for_each_stone_while(h, |s| {
+                    touches = Board::neighbors(s)
+                        .iter()
+                        .any(|&n| b.color_at(n) == Some(defender) && b.block(n) == target);
+                    !touches
+                });
+                if touches {
+                    wanted += 1;
+                    found = h;
+                }
+            });
+            match wanted {
+                0 => return,
+                1 => return f(found),
+                _ => {}
+            }
+        }
         let mut done = Zone::new();
-        b.for_each_stone(self.target, |q| {
+        let mut met = 0;
+        b.for_each_stone_while(self.target, |q| {
             for n in Board::neighbors(q) {
                 if b.color_at(n) != Some(self.attacker) || done.contains(b.block(n)) {
                     continue;
                 }
                 done.insert(b.block(n));
                 if b.libs(n) <= max_libs {
+                    met += 1;
                     f(n);
                 }
             }
+            met < wanted
         });
     }
 
@@ -107,11 +141,14 @@ impl Search<'_> {
     /// most `max_libs` liberties: the defender captures or ataris there.
     fn neighbour_block_libs(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
         let b = self.game.board();
-        if max_libs == 1 {
-            self.atari_neighbour_libs(out, seen);
-            return;
-        }
         self.weak_neighbours(max_libs, |n| {
+            if b.libs(n) == 1 {
+                // A block in atari: its one liberty, without a walk.
+                if let Some(l) = b.first_liberty(n) {
+                    Self::push_unique(out, seen, l);
+                }
+                return;
+            }
             b.for_each_stone(n, |s| {
                 for l in Board::neighbors(s) {
                     if b.is_empty(l) {
@@ -120,64 +157,6 @@ impl Search<'_> {
                 }
             });
         });
-    }
-
-    /// [`Search::neighbour_block_libs`] with `max_libs` 1, the defender's
-    /// goal moves at nearly every node of its threat searches: the one
-    /// liberty of each attacker block in atari next to the target, in the
-    /// order a walk over the target's stones meets them. The board's set
-    /// of blocks in atari says how many there are: none pushes nothing,
-    /// one its liberty, without the walk (a large target has many
-    /// stones); with more the walk still gives their order, but stops
-    /// once it has met them all.
-    fn atari_neighbour_libs(&self, out: &mut Cands, seen: &mut Zone) {
-        let b = self.game.board();
-        if !self.target_on() {
-            return;
-        }
-        let defender = self.attacker.opp();
-        let target = b.block(self.target);
-        let mut found = PASS;
-        let mut count = 0;
-        b.for_each_atari_block(self.attacker, |h| {
-            let mut touches = false;
-            b.for_each_stone_while(h, |s| {
-                touches = Board::neighbors(s)
-                    .iter()
-                    .any(|&n| b.color_at(n) == Some(defender) && b.block(n) == target);
-                !touches
-            });
-            if touches {
-                count += 1;
-                found = h;
-            }
-        });
-        let mut push_lib = |h: Point| {
-            if let Some(l) = b.first_liberty(h) {
-                Self::push_unique(out, seen, l);
-            }
-        };
-        match count {
-            0 => {}
-            1 => push_lib(found),
-            _ => {
-                let mut done = Zone::new();
-                let mut met = 0;
-                b.for_each_stone_while(self.target, |q| {
-                    for n in Board::neighbors(q) {
-                        if b.color_at(n) == Some(self.attacker)
-                            && b.libs(n) == 1
-                            && !done.contains(b.block(n))
-                        {
-                            done.insert(b.block(n));
-                            met += 1;
-                            push_lib(n);
-                        }
-                    }
-                    met < count
-                });
-            }
-        }
     }
 
     /// For the attacker: the liberties of its blocks next to the target
