@@ -240,6 +240,7 @@
 //! stack (the group and the target's liberties are fixed-size), the game in
 //! one [`CaptureGame`].
 
+mod atari;
 mod candidates;
 mod child;
 mod fixpoint;
@@ -247,6 +248,7 @@ mod forced;
 mod frame;
 mod ghi;
 mod goals;
+mod group;
 mod ko_codes;
 mod kozone;
 mod numbers;

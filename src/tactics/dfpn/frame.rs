@@ -53,14 +53,13 @@
 
 use super::child::Here;
 use super::fixpoint::Closure;
-use super::ghi::{self, Bound};
+use super::ghi::Bound;
 use super::kozone::NULL_MOVE;
 use super::numbers::{rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
 use super::search::{Pending, Search};
 use super::tt::KO;
 use crate::go::board::{Board, Point, PASS};
 use crate::go::Color;
-use crate::tactics::rules::MAX_DEPTH;
 use crate::tactics::zone::Zone;
 
 /// A flag of an explicit child whose numbers are a first guess: a capture
@@ -74,7 +73,7 @@ pub const LAZY: u8 = 0x40;
 
 /// The mover's solved losses, folded out of the frame.
 #[derive(Clone, Copy, Debug)]
-struct Lost {
+pub(super) struct Lost {
     flags: u8,
     min: Bound,
     /// The move with the most work behind it (the first such by `order`),
@@ -92,6 +91,13 @@ impl Lost {
         work: 0,
         order: u16::MAX,
     };
+
+    /// Losses known without their moves (every member of the group, see
+    /// `atari`): their flags and bound, no move to show.
+    pub(super) fn fold_unlisted(&mut self, flags: u8, min: Bound) {
+        self.flags |= flags;
+        self.min = self.min.join(min);
+    }
 
     fn fold(&mut self, c: &Child) {
         self.flags |= c.flags;
@@ -117,10 +123,10 @@ pub struct Frame {
     /// the members before it have been split off.
     pub cursor: u16,
     /// One past the board's last point.
-    end: u16,
+    pub(super) end: u16,
     /// What evaluating a child needs to know about the node.
     pub(super) here: Here,
-    lost: Lost,
+    pub(super) lost: Lost,
     /// The frame is an attacker node cut to its zone (see `fixpoint`).
     /// Its fixed point, some hundred bytes, is not kept here but in the
     /// search's per-level array at `level` ([`Search::closure`]), so
@@ -133,143 +139,6 @@ pub struct Frame {
 }
 
 impl Search<'_> {
-    /// The target's liberty and the flags of the attacker's win by its
-    /// capture, when the defender is to move with the target in atari and
-    /// the line is far from the depth limit. Then every move of the
-    /// defender that leaves the target in atari without a ko ban on its
-    /// liberty loses at once: the attacker captures next (capturing is
-    /// never suicide), unless the position after the move repeats one of
-    /// the path (see [`Search::could_repeat`]). The flags are `KO` when
-    /// that capture may be a ko capture of a lone stone, which ends the
-    /// line under this model only ([`Search::capture_end_flags`]).
-    fn defender_in_atari(&self, here: &Here) -> Option<(Point, u8)> {
-        let g = &self.game;
-        debug_assert_eq!(here.libs0, self.target_libs());
-        if g.to_move() == self.attacker || here.libs0 != 1 || g.depth() + 1 >= MAX_DEPTH {
-            return None;
-        }
-        // The attacker's capture of a lone target stone may be a ko capture
-        // that the favoured defender retakes (`CaptureGame::capture_is_final`):
-        // the capture is surely no ko capture after any one defender move
-        // when a second empty neighbour of the liberty (one move fills at
-        // most one) or an attacker stone next to it ensures it.
-        let lib = here.libs.iter().next()?;
-        let size = g.board().block_size(self.target) as u16;
-        let mut spare = PASS;
-        for n in Board::neighbors(lib) {
-            if n != self.target && g.board().is_empty(n) {
-                spare = n;
-                break;
-            }
-        }
-        Some((lib, self.capture_end_flags(size, lib, spare)?))
-    }
-
-    /// Whether a position after one move from here, with the stone counts
-    /// `counts` and the same target block, could repeat a position of the
-    /// path: only one with those counts could, and none before the
-    /// target's last growth.
-    fn could_repeat(&self, counts: [u16; 2]) -> bool {
-        let Some(me) = self.anc.last() else {
-            return false;
-        };
-        for s in self.anc.iter().rev() {
-            if s.target < me.target {
-                break;
-            }
-            if s.counts == counts {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// The bound (`ghi`) of the position after a defender's stone (no pass)
-    /// with the stone counts `counts`: the attacker is to move there.
-    fn after_defender(&self, counts: [u16; 2]) -> Bound {
-        Bound::at(&super::search::Anc {
-            counts,
-            target: 0,
-            passed: false,
-            class: ghi::class(self.attacker, false),
-        })
-    }
-
-    /// When the defender is to move with the target in atari: its liberty,
-    /// and the stone counts after a defender's stone that captures nothing,
-    /// provided no position of the path could be repeated by such a move.
-    /// Then every legal move of the defender other than the pass, the
-    /// liberty and a capture loses at once (see
-    /// [`Search::defender_in_atari`]): such a move leaves the target its
-    /// one liberty and no ko ban. Otherwise `None`, and such moves are
-    /// evaluated one by one.
-    /// `in_atari`: what [`Search::defender_in_atari`] found here; its
-    /// flags go with the liberty.
-    fn atari_losses(&self, in_atari: Option<(Point, u8)>) -> Option<(Point, u8, [u16; 2])> {
-        let (lib, flags) = in_atari?;
-        let mut counts = self.anc.last()?.counts;
-        counts[self.game.to_move().index()] += 1;
-        (!self.could_repeat(counts)).then_some((lib, flags, counts))
-    }
-
-    /// The defender's capture `m`, legal, away from the target (not on its
-    /// liberty `lib`, capturing no block next to it), when the target is
-    /// in atari: it loses at once (see [`Search::defender_in_atari`]), as
-    /// the target keeps its one liberty and a ko ban the capture leaves is
-    /// on the captured stone's point, not on the liberty. `None` when the
-    /// position after it could repeat one of the path. The child carries
-    /// the `KO` flag when the capture leaves a ko ban, as `exact` finds.
-    fn far_capture_loss(&self, m: Point, lib: Point) -> Option<Child> {
-        let b = self.game.board();
-        let defender = self.defender();
-        let mut counts = self.anc.last()?.counts;
-        counts[defender.index()] += 1;
-        let mut heads = [0; 4];
-        let mut blocks = 0;
-        let mut captured = 0;
-        let mut open = false;
-        for n in Board::neighbors(m) {
-            match b.color_at(n) {
-                Some(c) if c == self.attacker && b.libs(n) == 1 => {
-                    let h = b.block(n);
-                    if !heads[..blocks].contains(&h) {
-                        heads[blocks] = h;
-                        blocks += 1;
-                        captured += b.block_size(h);
-                    }
-                }
-                Some(c) => open |= c == defender,
-                None => open |= b.is_empty(n),
-            }
-        }
-        counts[self.attacker.index()] -= captured as u16;
-        if self.could_repeat(counts) {
-            return None;
-        }
-        let own = self.after_defender(counts);
-        // As the board sets a ko ban: one stone captured by a stone that
-        // joins no block and has no other liberty.
-        let ko = captured == 1 && !open;
-        let mut c = Child::fresh(m);
-        c.set(
-            Value::solved(true, if ko { KO } else { 0 }, lib as u16),
-            own,
-        );
-        Some(c)
-    }
-
-    /// Whether a move on `p` is a member of the group: a legal move on an
-    /// empty point that touches no stone of the target (it is not one of
-    /// its liberties) and captures nothing. The explicit moves of
-    /// [`Search::explicit_moves`] are the other empty points. Such a move
-    /// is illegal only as a suicide (a ko point is a capture).
-    #[inline(always)]
-    fn is_member(&self, p: Point, here: &Here) -> bool {
-        let b = self.game.board();
-        let mover = self.game.to_move();
-        b.is_empty(p) && !here.libs.contains(p) && b.is_quiet_legal(mover, p)
-    }
-
     /// Writes the explicit moves into the move list in point order, pass
     /// last: the target's liberties and the liberties of the opponent's
     /// blocks in atari (the moves that capture). Some may be illegal.
@@ -577,126 +446,6 @@ impl Search<'_> {
         }
     }
 
-    /// Sets up the group of a plain node whose explicit moves are in the
-    /// move list; `losses`: the flags of the attacker's win and the stone
-    /// counts after a defender's move when every member loses at once
-    /// ([`Search::atari_losses`]).
-    /// `first`: where the scan for the first member from the frame's
-    /// cursor stops, when the caller has made it (no member before it:
-    /// membership reads only the board and the target's liberties, which
-    /// the expansion leaves as they are).
-    fn start_group(&mut self, f: &mut Frame, losses: Option<(u8, [u16; 2])>, first: Option<u16>) {
-        let att = self.game.to_move() == self.attacker;
-        if self.ladder && att && self.target_libs() != 1 {
-            // λ¹: no member puts the target in atari.
-            return;
-        }
-        if let Some((flags, counts)) = losses {
-            // Each member's proof is its own position: the attacker
-            // captures from there.
-            f.lost.min = f.lost.min.join(self.after_defender(counts));
-            f.lost.flags |= flags;
-            return;
-        }
-        // Every empty point is a legal move but for the suicides: the
-        // opponent's eye points and some liberties of the mover's blocks in
-        // atari. The explicit moves are empty points too.
-        let b = self.game.board();
-        let mover = self.game.to_move();
-        let opp = mover.opp();
-        let mut illegal = b.eye_count(opp);
-        let mut explicit = 0u32;
-        for &m in self.moves.iter() {
-            if m != PASS {
-                explicit += 1;
-                illegal -= b.is_eye(opp, m) as usize;
-            }
-        }
-        let mut seen = Zone::new();
-        b.for_each_atari_block(mover, |h| {
-            if let Some(l) = b.first_liberty(h) {
-                // Explicit when a liberty of the target or a capture; a
-                // suicide captures nothing, so only the first is asked.
-                if !seen.contains(l) && !f.here.libs.contains(l) && b.is_suicide(mover, l) {
-                    illegal += 1;
-                    seen.insert(l);
-                }
-            }
-        });
-        let (phi, delta) = self.quiet_numbers(false, f.here.replies);
-        f.group = Members {
-            count: f.here.replies - explicit - illegal as u32,
-            phi,
-            delta,
-            rank: 0,
-        };
-        if let Some(p) = first {
-            f.cursor = p;
-        }
-        self.seek(f);
-        if first.is_none() {
-            // Otherwise the expansion asked for this member's bucket
-            // already, when it found it.
-            self.prefetch_member(f);
-        }
-    }
-
-    /// Advances the scan, up to the point `limit`, to the next member and
-    /// evaluates it (as [`Search::init_child`] does: `None` when the move
-    /// turns out illegal or excluded); `None` when no member is left before
-    /// `limit`. The count drops by one for each member the scan passes, and
-    /// to 0 at the end of the board.
-    #[allow(clippy::type_complexity)]
-    fn next_member(
-        &mut self,
-        f: &mut Frame,
-        limit: u16,
-    ) -> Option<Option<(Child, Option<Pending>)>> {
-        if f.group.count == 0 || f.cursor >= limit {
-            return None;
-        }
-        let p = f.cursor as Point;
-        f.group.count -= 1;
-        f.cursor += 1;
-        self.seek(f);
-        self.stats.splits += 1;
-        Some(self.init_child(p, &f.here))
-    }
-
-    /// Moves the cursor to the next member, the group's first, at or after
-    /// it. The count is exact: at the end of the board it is 0.
-    fn seek(&self, f: &mut Frame) {
-        let mut p = f.cursor as usize;
-        let end = f.end as usize;
-        while p < end && !self.is_member(p, &f.here) {
-            p += 1;
-        }
-        f.cursor = p as u16;
-        f.group.rank = rank(p as u16);
-        debug_assert_eq!(p >= end, f.group.count == 0, "the count is exact");
-        if p >= end {
-            f.group.count = 0;
-        }
-    }
-
-    /// Splits the next member off the group (the group was selected), with
-    /// its table numbers when the table has it.
-    pub(super) fn split(&mut self, f: &mut Frame) {
-        if let Some(Some((c, p))) = self.next_member(f, u16::MAX) {
-            self.place_child(f, c, p);
-        }
-        self.prefetch_member(f);
-    }
-
-    /// Prefetches the table bucket of the group's next member, which the
-    /// next [`Search::split`] of this frame probes, usually after a child's
-    /// search: by then the bucket is in the cache.
-    fn prefetch_member(&self, f: &Frame) {
-        if f.group.count > 0 {
-            self.prefetch_child(f.cursor as Point);
-        }
-    }
-
     /// Evaluates child `i`, a capture whose evaluation was left for later
     /// ([`LAZY`]), now that it was selected, with its table numbers when
     /// the table has it.
@@ -730,7 +479,7 @@ impl Search<'_> {
     /// then folded into the frame's losses if it is already lost, else
     /// onto the arena.
     #[inline]
-    fn place_child(&mut self, f: &mut Frame, mut c: Child, p: Option<Pending>) {
+    pub(super) fn place_child(&mut self, f: &mut Frame, mut c: Child, p: Option<Pending>) {
         if let Some(p) = p.filter(|_| self.tt.is_enabled()) {
             self.probe_child(&mut c, &p);
         }
