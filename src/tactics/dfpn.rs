@@ -320,7 +320,9 @@ pub struct Options {
     pub ladder: bool,
     /// After a win by passing at the root, look for a winning move other
     /// than pass with the budget left (GNU Go answers `defend` with a move
-    /// when one works).
+    /// when one works), preferring among equals the moves next to the
+    /// fight (the target's liberties, then those of the attacker's blocks
+    /// next to it) to far ones.
     pub avoid_root_pass: bool,
     /// Which search (see [`Algo`]).
     pub algo: Algo,

@@ -85,7 +85,7 @@ impl Search<'_> {
     /// Calls `f` on a stone of each attacker block next to the target that
     /// has at most `max_libs` liberties, in the order a walk over the
     /// target's stones meets them.
-    fn weak_neighbours(&self, max_libs: usize, mut f: impl FnMut(Point)) {
+    pub(super) fn weak_neighbours(&self, max_libs: usize, mut f: impl FnMut(Point)) {
         let b = self.game.board();
         if !self.target_on() {
             return;

@@ -58,9 +58,10 @@ use super::kozone::NULL_MOVE;
 use super::numbers::{rank, Agg, Child, Members, Value, GROUP, INF, NO_MOVE};
 use super::search::{Pending, Search};
 use super::tt::KO;
-use crate::go::board::{Board, Point, PASS};
+use crate::go::board::{Board, Point, PointList, PASS};
 use crate::go::Color;
 use crate::tactics::zone::Zone;
+use arrayvec::ArrayVec;
 
 /// A flag of an explicit child whose numbers are a first guess: a capture
 /// away from the target, whose heuristic numbers are known without
@@ -202,6 +203,75 @@ impl Search<'_> {
         c
     }
 
+    /// The moves of a defender's root whose pass won, in the order they
+    /// are preferred among equal numbers: the target's liberties, the
+    /// liberties of the attacker's blocks next to the target (fewest
+    /// liberties first), then the others, in the order of the move list
+    /// (and with `all`, where the list holds only the explicit moves, every
+    /// other empty point after them in board order). Any of them that wins
+    /// is a right answer, as the pass was; a far one is a poor one to show
+    /// (it may fill the defender's own eye), where shortening the
+    /// attacker's liberties is what the position asks. Illegal moves are
+    /// left to [`Search::init_child`].
+    fn order_root_moves(&mut self, here: &Here, all: bool) {
+        let mut blocks: ArrayVec<(usize, Point), 64> = ArrayVec::new();
+        self.weak_neighbours(usize::MAX, |n| {
+            if !blocks.is_full() {
+                blocks.push((self.game.board().libs(n), n));
+            }
+        });
+        // Stable: blocks with as many liberties keep the walk's order.
+        blocks.sort_by_key(|&(libs, _)| libs);
+        let b = self.game.board();
+        let mut near = PointList::new();
+        let mut in_near = Zone::new();
+        for &(_, n) in &blocks {
+            b.for_each_stone(n, |s| {
+                for l in Board::neighbors(s) {
+                    if b.is_empty(l) && !here.libs.contains(l) && !in_near.contains(l) {
+                        in_near.insert(l);
+                        near.push(l);
+                    }
+                }
+            });
+        }
+        // No pass: the root is searched without it.
+        let old: PointList = self.moves.iter().copied().filter(|&m| m != PASS).collect();
+        let mut given = Zone::new();
+        for &m in &old {
+            given.insert(m);
+        }
+        let moves = &mut *self.moves;
+        moves.clear();
+        let mut listed = Zone::new();
+        let mut push = |m: Point, moves: &mut PointList| {
+            if !listed.contains(m) {
+                listed.insert(m);
+                moves.push(m);
+            }
+        };
+        for &m in &old {
+            if here.libs.contains(m) {
+                push(m, moves);
+            }
+        }
+        for &m in &near {
+            if all || given.contains(m) {
+                push(m, moves);
+            }
+        }
+        for &m in &old {
+            push(m, moves);
+        }
+        if all {
+            for p in b.points() {
+                if b.is_empty(p) {
+                    push(p, moves);
+                }
+            }
+        }
+    }
+
     /// Generates the frame of the current node: its explicit children on
     /// the arena and its group. When the node has been searched before
     /// (`seen`), the members below `cursor` (split off then) are made
@@ -334,6 +404,14 @@ impl Search<'_> {
                 f.lost.flags |= KO;
             }
         }
+        // The root searched again without its pass (the pass won, see
+        // `Options::avoid_root_pass`): its moves are listed one by one, so
+        // that those that bear on the fight come before the far ones.
+        let listed = no_pass && forced.is_none() && !f.fix;
+        if listed {
+            self.order_root_moves(&f.here, group);
+            group = false;
+        }
         let in_atari = self.defender_in_atari(&f.here);
         let losses = self.atari_losses(in_atari);
         self.pending.clear();
@@ -343,8 +421,13 @@ impl Search<'_> {
             if no_pass && m == PASS {
                 continue;
             }
-            // A frame cut to threats keeps its move list's order.
-            let order = if plain { rank(m as u16) } else { i as u16 };
+            // A frame cut to threats, and the root listed above, keep
+            // their move list's order.
+            let order = if plain && !listed {
+                rank(m as u16)
+            } else {
+                i as u16
+            };
             // Outside the plain search the move list is not cut to the
             // explicit moves, and a move that loses at once is decided here.
             if let Some((lib, flags, counts)) = losses.filter(|_| !plain) {

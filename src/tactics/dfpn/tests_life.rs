@@ -112,3 +112,44 @@ fn eye_making_move_is_the_defence() {
         }
     }
 }
+
+/// White's corner group is alive with the eyes F6 and G7, so every
+/// harmless move defends it, as the pass would. The move shown
+/// (`avoid_root_pass`) is one next to the fight, a liberty of the black
+/// wall around it, not the first empty point in board order far away.
+#[test]
+fn defence_shown_for_a_safe_block_is_near_it() {
+    let b = pos(&[
+        "...XOO.", //
+        "...XO.O", "...XOOO", "...XXXX", ".......", ".......", ".......",
+    ]);
+    let wall = ["C7", "C6", "C5", "C4", "D3", "E3", "F3", "G3"].map(|v| pt(&b, v));
+    for algo in ALGOS {
+        let problem = Problem::new(&b, pt(&b, "E5")).expect("a stone");
+        let q = Question {
+            board: &b,
+            problem,
+            model: KoModel { favoured: None },
+            to_move: problem.defender(),
+        };
+        let opts = Options {
+            algo,
+            avoid_root_pass: true,
+            ..Options::default()
+        };
+        let limits = Limits {
+            nodes: 200_000,
+            time: None,
+        };
+        let r = Solver::new(4).solve(q, opts, limits, &AtomicBool::new(false));
+        // Dual-λ ends here with no proof up to its highest threat order
+        // (`solve escape` says `unknown reason=orders`, as before this
+        // ordering): it may say nothing, but never anything else.
+        if algo == Algo::DualLambda && r.winner.is_none() {
+            continue;
+        }
+        assert_eq!(r.winner, Some(Winner::Defender), "{algo:?}");
+        let best = r.best.expect("a move");
+        assert!(wall.contains(&best), "{algo:?}: {}", Board::vertex(best));
+    }
+}
