@@ -164,29 +164,28 @@ impl Zone {
     /// mover's own blocks next to it with their liberties. See
     /// `dfpn::pruning` for why this is all a proof depends on.
     pub fn add_move(&mut self, board: &Board, m: Point, mover: Color, soft_libs: usize) {
-        self.add_move_known(board, m, mover, soft_libs, PASS);
+        self.add_move_known(board, m, mover, soft_libs, &mut Zone::new());
     }
 
-    /// [`Zone::add_move`] into a zone that already holds the block whose
-    /// head is `known` ([`Zone::add_block`]; `PASS` for none), which is
-    /// not walked again: the threat searches' zones hold the target's
-    /// block, next to most of the moves they read. The same points.
+    /// [`Zone::add_move`] into a zone that already holds whole the blocks
+    /// whose heads are in `known` ([`Zone::add_block`]), which are not
+    /// walked again; the blocks it adds join `known`. The threat searches'
+    /// zones hold the target's block, next to most of the moves they
+    /// read, and a node's replies read the same few blocks around the
+    /// target again and again. The same points.
     pub fn add_move_known(
         &mut self,
         board: &Board,
         m: Point,
         mover: Color,
         soft_libs: usize,
-        known: Point,
+        known: &mut Zone,
     ) {
         if m == PASS {
             return;
         }
         self.insert(m);
-        let nbrs = Board::neighbors(m);
-        // A block next to the move on several sides is added once.
-        let mut added = [PASS; 4];
-        for (i, n) in nbrs.into_iter().enumerate() {
+        for n in Board::neighbors(m) {
             self.insert(n);
             // The mover's own blocks are always read whole: the move
             // changes their liberties, and whether the opponent can then
@@ -198,8 +197,8 @@ impl Zone {
             };
             if read {
                 let h = board.block(n);
-                if h != known && !added[..i].contains(&h) {
-                    added[i] = h;
+                if !known.contains(h) {
+                    known.insert(h);
                     self.add_block(board, h);
                 }
             }
@@ -255,12 +254,23 @@ mod tests {
         // points as adding the move to that zone.
         let mut known = Zone::new();
         known.add_block(&b, at(2, 2));
+        let mut heads = Zone::new();
+        heads.insert(b.block(at(2, 2)));
+        let mut all_walked = known;
+        let mut all_skipped = known;
         for m in [at(2, 1), at(1, 2), at(1, 3), at(3, 3)] {
             let mut walked = known;
             walked.add_move(&b, m, Color::White, 5);
+            all_walked.add_move(&b, m, Color::White, 5);
             let mut skipped = known;
-            skipped.add_move_known(&b, m, Color::White, 5, b.block(at(2, 2)));
+            let mut once = Zone::new();
+            once.insert(b.block(at(2, 2)));
+            skipped.add_move_known(&b, m, Color::White, 5, &mut once);
             assert_eq!(walked, skipped);
+            // The heads kept across moves: each block walked once.
+            all_skipped.add_move_known(&b, m, Color::White, 5, &mut heads);
+            assert_eq!(all_walked, all_skipped);
         }
+        assert!(heads.contains(b.block(at(2, 3))));
     }
 }

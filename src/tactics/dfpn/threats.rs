@@ -217,32 +217,59 @@ impl Search<'_> {
 
     /// What the current node reads ([`Search::node_reads`]) and what the
     /// current player's move `m` reads here ([`Zone::add_move`], which
-    /// reads the position before the move). Asked only for a move that
-    /// won, after it was taken back: the same position, so the zone that
-    /// gathering both before playing would have given; the target's block,
-    /// read by the node, is not walked again for the move.
-    fn move_zone(&self, prover: Winner, m: Point) -> Zone {
-        let mut zone = Zone::new();
-        self.node_reads(prover, &mut zone);
+    /// reads the position before the move), joined to `after`, the zone of
+    /// the position the move led to. Asked only for a move that won, after
+    /// it was taken back: the same position, so the zone that gathering
+    /// both before playing would have given; the target's block, read by
+    /// the node, is not walked again for the move.
+    ///
+    /// With `after_on` (the target stood after the move), `after` holds
+    /// the target's block of that position whole (every proof's zone
+    /// holds what its first node read: [`Search::holds_node_reads`]), and
+    /// that block holds the node's: a defender's move only adds stones to
+    /// the target and takes away no liberty but `m`, and an attacker's
+    /// move that leaves the target standing takes away only the liberty
+    /// `m` (the defender blocks it captures are not next to the target,
+    /// else they would be part of it); a target off the board here, then
+    /// on it, stands on the target point. So the node's reads are the
+    /// block after the move and `m`, and need no walk.
+    fn move_zone(&self, prover: Winner, m: Point, after: &Zone, after_on: bool) -> Zone {
+        let mut zone = *after;
+        if !after_on {
+            self.node_reads(prover, &mut zone);
+        }
         let b = self.game.board();
         zone.add_move_known(
             b,
             m,
             self.game.to_move(),
             self.soft_libs,
-            self.target_head(),
+            &mut self.target_head(),
         );
+        debug_assert!(self.holds_node_reads(prover, &zone));
         zone
     }
 
+    /// Whether `zone` holds what [`Search::node_reads`] reads at the
+    /// current node: true of the zone of every proof found at the node (a
+    /// debug check of what [`Search::move_zone`] and
+    /// [`Search::threat_and`] rely on).
+    pub(super) fn holds_node_reads(&self, prover: Winner, zone: &Zone) -> bool {
+        let mut reads = Zone::new();
+        self.node_reads(prover, &mut reads);
+        reads.subtract(zone);
+        reads.is_empty()
+    }
+
     /// The head of the target's block while it stands (the block
-    /// [`Search::node_reads`] adds), `PASS` otherwise.
-    fn target_head(&self) -> Point {
+    /// [`Search::node_reads`] adds), as a set of heads for
+    /// [`Zone::add_move_known`]; empty otherwise.
+    fn target_head(&self) -> Zone {
+        let mut heads = Zone::new();
         if self.target_on() {
-            self.game.board().block(self.target)
-        } else {
-            PASS
+            heads.insert(self.game.board().block(self.target));
         }
+        heads
     }
 
     /// The goal's reads of the current position (the prover's move just
@@ -268,10 +295,10 @@ impl Search<'_> {
                 continue;
             }
             let won = self.goal(prover).then(|| self.goal_zone(prover));
+            let on = self.target_on();
             self.undo();
             if let Some(reads) = won {
-                let mut zone = self.move_zone(prover, m);
-                zone.union(&reads);
+                let zone = self.move_zone(prover, m, &reads, on);
                 return Some(Proof {
                     zone,
                     min: here,
@@ -290,9 +317,9 @@ impl Search<'_> {
                 // moves did not list it (life is not only a liberty away).
                 if self.goal(prover) {
                     let reads = self.goal_zone(prover);
+                    let on = self.target_on();
                     self.undo();
-                    let mut zone = self.move_zone(prover, m);
-                    zone.union(&reads);
+                    let zone = self.move_zone(prover, m, &reads, on);
                     return Some(Proof {
                         zone,
                         min: here,
@@ -301,10 +328,10 @@ impl Search<'_> {
                     });
                 }
                 let r = self.threat_and(prover, k, depth + 1);
+                let on = self.target_on();
                 self.undo();
                 if let Some(p) = r {
-                    let mut zone = self.move_zone(prover, m);
-                    zone.union(&p.zone);
+                    let zone = self.move_zone(prover, m, &p.zone, on);
                     return Some(Proof {
                         zone,
                         min: here.join(p.min),
@@ -377,7 +404,13 @@ impl Search<'_> {
             return None;
         }
         let mut cands_zone = transfer.zone;
-        self.node_reads(prover, &mut cands_zone);
+        // The null move's proof read the target's block (the pass changed
+        // no stone), so only a retake of a target off the board, which the
+        // pass may change, is left to add.
+        if !self.target_on() {
+            self.node_reads(prover, &mut cands_zone);
+        }
+        debug_assert!(self.holds_node_reads(prover, &cands_zone));
         // The proof's positions: the node, those of O's moves outside the
         // zone (transferred), and those below O's pass (the null move's
         // proof as it is).
@@ -423,14 +456,15 @@ impl Search<'_> {
         // illegal) read, gathered only now that the proof stands (one
         // refutation ends most of these nodes): each reply was taken back,
         // so this is the position they were read in. The zone holds the
-        // target's block already (`node_reads` above).
+        // target's block already (the null move's proof read it), and
+        // each block next to several replies is walked once.
         let b = self.game.board();
-        let known = self.target_head();
+        let mut known = self.target_head();
         for q in cands_zone.iter() {
             if b.is_empty(q) {
                 proof
                     .zone
-                    .add_move_known(b, q, self.game.to_move(), self.soft_libs, known);
+                    .add_move_known(b, q, self.game.to_move(), self.soft_libs, &mut known);
             }
         }
         Some(proof)
@@ -465,7 +499,12 @@ impl Search<'_> {
                 if self.transfer_usable(opp, &transfer) {
                     self.moves.clear();
                     let mut zone = transfer.zone;
-                    self.node_reads(opp, &mut zone);
+                    // As in `threat_and`: the null move's proof read the
+                    // target's block.
+                    if !self.target_on() {
+                        self.node_reads(opp, &mut zone);
+                    }
+                    debug_assert!(self.holds_node_reads(opp, &zone));
                     for q in zone.iter() {
                         if self.game.board().is_empty(q) && self.game.is_legal(q) {
                             self.moves.push(q);
