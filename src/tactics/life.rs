@@ -110,20 +110,19 @@ struct Check<'a> {
 /// Benson's criterion. With `zone`, adds to it what the proof read (the
 /// alive blocks with their liberties and their vital regions).
 pub fn target_lives(board: &Board, target: Point, zone: Option<&mut Zone>) -> bool {
-    let own = board.cell(target);
-    if own == EMPTY || own == BORDER || board.libs(target) < 2 {
-        return false;
-    }
-    let Some((libs, all)) = gate(board, target) else {
-        return false;
-    };
-    prove::<true>(board, target, own, &libs, all, zone)
+    lives::<true>(board, target, zone)
 }
 
 /// [`target_lives`] without the early ends of [`Check::explore`]: what
 /// the test of their exactness compares with.
 #[cfg(test)]
 fn target_lives_unpruned(board: &Board, target: Point) -> bool {
+    lives::<false>(board, target, None)
+}
+
+/// [`target_lives`], with the early ends of the exploration or without.
+#[inline(always)]
+fn lives<const EARLY: bool>(board: &Board, target: Point, zone: Option<&mut Zone>) -> bool {
     let own = board.cell(target);
     if own == EMPTY || own == BORDER || board.libs(target) < 2 {
         return false;
@@ -131,7 +130,7 @@ fn target_lives_unpruned(board: &Board, target: Point) -> bool {
     let Some((libs, all)) = gate(board, target) else {
         return false;
     };
-    prove::<false>(board, target, own, &libs, all, None)
+    prove::<EARLY>(board, target, own, &libs, all, zone)
 }
 
 /// The floods and Benson's fixed point, for a target that passed the

@@ -140,6 +140,31 @@ fn dead_enemy_stones_inside_an_eye() {
     assert!(target_lives(&b, at(2, 4), None));
 }
 
+/// A position of random legal moves on a `size` board, none filling a
+/// true eye, until `tenths` tenths of the points hold stones (or no move
+/// is left but passes).
+fn random_position(rng: &mut crate::go::playout::Rng, size: usize, tenths: usize) -> Board {
+    let mut b = Board::new(size);
+    let mut legal = crate::go::board::PointList::new();
+    let stones = size * size * tenths / 10;
+    for _ in 0..4 * size * size {
+        let [x, o] = b.stone_counts();
+        if x + o >= stones {
+            break;
+        }
+        let c = b.to_move();
+        b.legal_moves(c, &mut legal);
+        legal.retain(|p| !crate::go::playout::is_true_eye(&b, c, *p));
+        let p = if legal.is_empty() {
+            crate::go::board::PASS
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        b.play(c, p);
+    }
+    b
+}
+
 /// The early ends of the exploration change no verdict, on boards of
 /// every size where the caps are reached too (large groups, many
 /// regions): the same answer as the exploration run to its end.
@@ -150,24 +175,8 @@ fn early_ends_are_exact() {
     let (mut alive, mut checked) = (0, 0);
     for _ in 0..1500 {
         let size = [5, 7, 9, 13, 19][rng.below(5)];
-        let mut b = Board::new(size);
-        let mut legal = crate::go::board::PointList::new();
-        let stones = size * size * (4 + rng.below(6)) / 10;
-        for _ in 0..4 * size * size {
-            let [x, o] = b.stone_counts();
-            if x + o >= stones {
-                break;
-            }
-            let c = b.to_move();
-            b.legal_moves(c, &mut legal);
-            legal.retain(|p| !crate::go::playout::is_true_eye(&b, c, *p));
-            let p = if legal.is_empty() {
-                crate::go::board::PASS
-            } else {
-                legal[rng.below(legal.len())]
-            };
-            b.play(c, p);
-        }
+        let tenths = 4 + rng.below(6);
+        let b = random_position(&mut rng, size, tenths);
         for p in b.points() {
             if b.color_at(p).is_none() || b.block(p) != p {
                 continue;
@@ -197,24 +206,8 @@ fn agrees_with_the_whole_board_algorithm() {
     let (mut alive, mut checked) = (0, 0);
     for _ in 0..3000 {
         let size = 4 + rng.below(4);
-        let mut b = Board::new(size);
-        let mut legal = crate::go::board::PointList::new();
-        let stones = size * size * (5 + rng.below(4)) / 10;
-        for _ in 0..4 * size * size {
-            let [x, o] = b.stone_counts();
-            if x + o >= stones {
-                break;
-            }
-            let c = b.to_move();
-            b.legal_moves(c, &mut legal);
-            legal.retain(|p| !crate::go::playout::is_true_eye(&b, c, *p));
-            let p = if legal.is_empty() {
-                crate::go::board::PASS
-            } else {
-                legal[rng.below(legal.len())]
-            };
-            b.play(c, p);
-        }
+        let tenths = 5 + rng.below(4);
+        let b = random_position(&mut rng, size, tenths);
         for c in [Color::Black, Color::White] {
             let life = unconditional_life(&b, c);
             for p in b.points() {
