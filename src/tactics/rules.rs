@@ -420,17 +420,23 @@ impl CaptureGame {
     #[inline]
     pub fn play_approved(&mut self, p: Point) -> Step {
         debug_assert!(self.is_legal(p), "play_approved of an illegal move");
-        if self.winner().is_some() || self.path.is_full() {
-            return Step::Illegal;
-        }
-        self.step_legal(p, false);
-        Step::Played
+        self.step_approved(p, false)
     }
 
     /// [`Self::play`], or with `null` the null move.
     #[inline]
     fn step(&mut self, p: Point, null: bool) -> Step {
-        if self.winner().is_some() || !self.is_legal(p) || self.path.is_full() {
+        if !self.is_legal(p) {
+            return Step::Illegal;
+        }
+        self.step_approved(p, null)
+    }
+
+    /// [`Self::step`] of a move legal under the ko model: the line must
+    /// still be on and the path have room.
+    #[inline]
+    fn step_approved(&mut self, p: Point, null: bool) -> Step {
+        if self.winner().is_some() || self.path.is_full() {
             return Step::Illegal;
         }
         self.step_legal(p, null);
