@@ -85,7 +85,7 @@ impl Search<'_> {
     /// Calls `f` on a stone of each attacker block next to the target that
     /// has at most `max_libs` liberties, in the order a walk over the
     /// target's stones meets them.
-    pub(super) fn weak_neighbours(&self, max_libs: usize, mut f: impl FnMut(Point)) {
+    fn weak_neighbours(&self, max_libs: usize, mut f: impl FnMut(Point)) {
         let b = self.game.board();
         if !self.target_on() {
             return;
@@ -139,7 +139,7 @@ impl Search<'_> {
 
     /// Liberties of the attacker's blocks next to the target that have at
     /// most `max_libs` liberties: the defender captures or ataris there.
-    fn neighbour_block_libs(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
+    pub(super) fn neighbour_block_libs(&self, out: &mut Cands, seen: &mut Zone, max_libs: usize) {
         let b = self.game.board();
         self.weak_neighbours(max_libs, |n| {
             if b.libs(n) == 1 {

@@ -51,6 +51,7 @@
 //! A frame cut to threats (λ-df-pn, dual-λ) lists its moves as the threat
 //! search gave them, in that order, and has no group.
 
+use super::candidates::Cands;
 use super::child::Here;
 use super::fixpoint::Closure;
 use super::ghi::Bound;
@@ -61,7 +62,6 @@ use super::tt::KO;
 use crate::go::board::{Board, Point, PointList, PASS};
 use crate::go::Color;
 use crate::tactics::zone::Zone;
-use arrayvec::ArrayVec;
 
 /// A flag of an explicit child whose numbers are a first guess: a capture
 /// away from the target, whose heuristic numbers are known without
@@ -205,42 +205,26 @@ impl Search<'_> {
 
     /// The moves of a defender's root whose pass won, in the order they
     /// are preferred among equal numbers: the target's liberties, the
-    /// liberties of the attacker's blocks next to the target (fewest
-    /// liberties first), then the others, in the order of the move list
-    /// (and with `all`, where the list holds only the explicit moves, every
-    /// other empty point after them in board order). Any of them that wins
-    /// is a right answer, as the pass was; a far one is a poor one to show
-    /// (it may fill the defender's own eye), where shortening the
-    /// attacker's liberties is what the position asks. Illegal moves are
-    /// left to [`Search::init_child`].
+    /// liberties of the attacker's blocks next to the target
+    /// ([`Search::neighbour_block_libs`]), then the others, in the order of
+    /// the move list (and with `all`, where the list holds only the
+    /// explicit moves, every other empty point after them in board order).
+    /// Any of them that wins is a right answer, as the pass was; a far one
+    /// is a poor one to show (it may fill the defender's own eye), where
+    /// shortening the attacker's liberties is what the position asks.
+    /// Illegal moves are left to [`Search::init_child`].
     fn order_root_moves(&mut self, here: &Here, all: bool) {
-        let mut blocks: ArrayVec<(usize, Point), 64> = ArrayVec::new();
-        self.weak_neighbours(usize::MAX, |n| {
-            if !blocks.is_full() {
-                blocks.push((self.game.board().libs(n), n));
-            }
-        });
-        // Stable: blocks with as many liberties keep the walk's order.
-        blocks.sort_by_key(|&(libs, _)| libs);
-        let b = self.game.board();
-        let mut near = PointList::new();
-        let mut in_near = Zone::new();
-        for &(_, n) in &blocks {
-            b.for_each_stone(n, |s| {
-                for l in Board::neighbors(s) {
-                    if b.is_empty(l) && !here.libs.contains(l) && !in_near.contains(l) {
-                        in_near.insert(l);
-                        near.push(l);
-                    }
-                }
-            });
-        }
+        // The target's liberties come first anyway: not among the blocks'.
+        let mut seen = here.libs;
+        let mut near = Cands::new();
+        self.neighbour_block_libs(&mut near, &mut seen, usize::MAX);
         // No pass: the root is searched without it.
         let old: PointList = self.moves.iter().copied().filter(|&m| m != PASS).collect();
         let mut given = Zone::new();
         for &m in &old {
             given.insert(m);
         }
+        let b = self.game.board();
         let moves = &mut *self.moves;
         moves.clear();
         let mut listed = Zone::new();
